@@ -1,0 +1,39 @@
+"""The bot interface: a player that decides from its own view and the legal actions only."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import ClassVar
+
+from ..core import Action, Game, JsonDict, Rng
+
+
+class Bot(ABC):
+    """A computer player.
+
+    A bot sees exactly what a person in its seat would see: the seat's view and its legal
+    actions. To look ahead it may rebuild a state from that view with
+    :meth:`Game.state_from_view`, never from the real state.
+    """
+
+    name: ClassVar[str]
+    description: ClassVar[str] = ""
+
+    @abstractmethod
+    def choose(
+        self, game: Game, view: JsonDict, seat: int, legal: Sequence[Action], rng: Rng
+    ) -> Action:
+        """Pick one of ``legal`` (never empty)."""
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions; the baseline for every game."""
+
+    name = "random"
+    description = "Plays any legal move at random."
+
+    def choose(
+        self, game: Game, view: JsonDict, seat: int, legal: Sequence[Action], rng: Rng
+    ) -> Action:
+        return rng.choice(legal)

@@ -1,0 +1,25 @@
+"""Game-agnostic core: the contract, match records, the RNG, errors and action codecs."""
+
+from .actions import Action, ActionCodec
+from .errors import BadOptions, BadRecord, GameError, IllegalAction
+from .game import Game, JsonDict, LogEntry, Outcome, State
+from .record import MatchRecord, Seat
+from .rng import MAX_SEED, Rng
+
+__all__ = [
+    "MAX_SEED",
+    "Action",
+    "ActionCodec",
+    "BadOptions",
+    "BadRecord",
+    "Game",
+    "GameError",
+    "IllegalAction",
+    "JsonDict",
+    "LogEntry",
+    "MatchRecord",
+    "Outcome",
+    "Rng",
+    "Seat",
+    "State",
+]

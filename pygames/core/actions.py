@@ -1,0 +1,96 @@
+"""Actions: small immutable values with a stable JSON form.
+
+Each game declares its actions as frozen dataclasses deriving from :class:`Action`, with a
+``kind`` that becomes the ``"type"`` of the JSON form. Field values are plain: ``int``, ``str``,
+``bool``, ``None`` or tuples of those (lists in JSON).
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Sow(Action):
+...     kind = "sow"
+...     paddy: int
+>>> Sow(2).to_json()
+{'type': 'sow', 'paddy': 2}
+>>> ActionCodec(Sow).decode({"type": "sow", "paddy": 2}) == Sow(2)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from .errors import IllegalAction
+
+Plain = None | bool | int | str | tuple["Plain", ...]
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every game's actions; subclasses set ``kind`` and declare their fields."""
+
+    kind: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The stable JSON form: ``{"type": kind, field: value, ...}``."""
+        out: dict[str, Any] = {"type": self.kind}
+        for f in fields(self):
+            out[f.name] = _to_json_value(getattr(self, f.name))
+        return out
+
+
+def _to_json_value(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_to_json_value(v) for v in value]
+    return value
+
+
+def _from_json_value(value: Any, where: str) -> Any:
+    # bool is an int subclass; both are fine, floats are not (a 2.0 paddy is a typo, not a paddy).
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, list):
+        return tuple(_from_json_value(v, where) for v in value)
+    raise IllegalAction(f"{where} must be a whole number, a text or a list, not {value!r}")
+
+
+class ActionCodec:
+    """Turns the JSON form of a game's actions back into action values.
+
+    Malformed input raises :class:`IllegalAction` with a readable message; whether a well-formed
+    action is legal is for the state to decide.
+    """
+
+    def __init__(self, *classes: type[Action]) -> None:
+        self._by_kind: dict[str, type[Action]] = {}
+        for cls in classes:
+            if not cls.kind or cls.kind in self._by_kind:
+                raise ValueError(f"action kind {cls.kind!r} is empty or declared twice")
+            self._by_kind[cls.kind] = cls
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The ``type`` names this codec knows."""
+        return tuple(self._by_kind)
+
+    def decode(self, data: Any) -> Action:
+        """Build an action from its JSON form."""
+        if not isinstance(data, dict):
+            raise IllegalAction(f"An action must be an object with a 'type', not {data!r}")
+        kind = data.get("type")
+        cls = self._by_kind.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            known = ", ".join(sorted(self._by_kind))
+            raise IllegalAction(f"Unknown action type {kind!r}; expected one of: {known}")
+        names = [f.name for f in fields(cls)]
+        extra = sorted(set(data) - set(names) - {"type"})
+        missing = [n for n in names if n not in data]
+        if extra or missing:
+            parts = []
+            if missing:
+                parts.append("missing " + ", ".join(missing))
+            if extra:
+                parts.append("unexpected " + ", ".join(extra))
+            raise IllegalAction(f"Malformed {kind!r} action: {'; '.join(parts)}")
+        values = {n: _from_json_value(data[n], f"'{kind}.{n}'") for n in names}
+        return cls(**values)

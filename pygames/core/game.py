@@ -1,0 +1,231 @@
+"""The contract every game speaks: a :class:`Game` that makes :class:`State` objects.
+
+A state says whose decision it is (:meth:`State.actors`), which actions are legal for a seat,
+applies one (validating first, changing nothing when it refuses), says when the game is over and
+how it ended, and shows each seat a JSON-ready view holding only what that seat may see.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+from .actions import Action, ActionCodec
+from .errors import BadOptions, IllegalAction
+from .rng import Rng
+
+JsonDict = dict[str, Any]
+S = TypeVar("S", bound="State")
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the match log; ``seats`` limits who may read it (``None``: everyone)."""
+
+    text: str
+    seats: tuple[int, ...] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` (``None``: a spectator) may read this line."""
+        return self.seats is None or (seat is not None and seat in self.seats)
+
+    def to_json(self) -> JsonDict:
+        """JSON form, for saving the state."""
+        return {"text": self.text, "seats": None if self.seats is None else list(self.seats)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LogEntry:
+        """Inverse of :meth:`to_json`."""
+        seats = data.get("seats")
+        return cls(str(data["text"]), None if seats is None else tuple(int(s) for s in seats))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``winners`` may hold several seats (a shared win). ``scores`` has one number per seat;
+    ``reason`` says in words why the winners won; ``details`` carries game-specific figures
+    (a per-hand breakdown, the tie-break used, ...).
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str
+    details: JsonDict = field(default_factory=dict)
+
+    def to_json(self) -> JsonDict:
+        """JSON form, shown on the end screen."""
+        return {
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "reason": self.reason,
+            "details": self.details,
+        }
+
+
+class State(ABC):
+    """One position of a game in progress.
+
+    Subclasses implement the ``_``-prefixed hooks; the public methods add the checks every game
+    shares, so that a refused action never changes anything.
+    """
+
+    game: Game
+    players: int
+    rng: Rng
+    log: list[LogEntry]
+
+    # --- whose decision, and what it may be -----------------------------------------------
+
+    @abstractmethod
+    def actors(self) -> tuple[int, ...]:
+        """Seats that may act now (usually one; empty once the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty if it is not to act)."""
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply ``action`` for ``seat``; raise :class:`IllegalAction` and change nothing if the
+        rules forbid it."""
+        if self.is_over():
+            raise IllegalAction("The game is over; no more actions can be taken.")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise IllegalAction(f"There is no seat {seat!r} in this game.")
+        if seat not in self.actors():
+            raise IllegalAction(f"It is not {self.seat_name(seat)}'s turn to act.")
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(self.explain_illegal(seat, action))
+        self._apply(seat, action)
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Apply an action already known to be legal."""
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        """Why ``action`` is refused; games override this with sharper reasons."""
+        return f"{self.seat_name(seat)} cannot {action.kind} like that now."
+
+    # --- the end ------------------------------------------------------------------------
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    # --- what each seat may see -----------------------------------------------------------
+
+    def view(self, seat: int | None) -> JsonDict:
+        """What ``seat`` may see (``None``: a spectator), JSON-ready.
+
+        Common fields come first; the game adds its own under ``"table"``.
+        """
+        outcome = self.outcome()
+        return {
+            "game": self.game.id,
+            "players": self.players,
+            "seat": seat,
+            "actors": list(self.actors()),
+            "over": self.is_over(),
+            "outcome": None if outcome is None else outcome.to_json(),
+            "log": [e.text for e in self.log if e.visible_to(seat)],
+            "table": self._table_view(seat),
+        }
+
+    @abstractmethod
+    def _table_view(self, seat: int | None) -> JsonDict:
+        """The game's own part of :meth:`view`."""
+
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A state consistent with ``seat``'s view, hidden information resampled with ``rng``.
+
+        It is built from the view alone, so a bot searching it can never peek.
+        """
+        return self.game.state_from_view(self.view(seat), seat, rng)
+
+    # --- copies ---------------------------------------------------------------------------
+
+    @abstractmethod
+    def to_json(self) -> JsonDict:
+        """The whole state, for saving and for equality."""
+
+    def clone(self: S) -> S:
+        """An independent copy."""
+        return copy.deepcopy(self)
+
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` if the state breaks a game invariant (tokens conserved, ...).
+
+        The shared random-play test calls this after every action.
+        """
+
+    def seat_name(self, seat: int) -> str:
+        """How the log and messages name a seat."""
+        return f"Player {seat + 1}"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.to_json() == other.to_json()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Game(ABC):
+    """A game's declaration: identity, player range, options and how to start it."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    codec: ClassVar[ActionCodec]
+
+    def default_options(self, players: int) -> JsonDict:
+        """Options a lobby starts from."""
+        return {}
+
+    def validate_options(self, players: int, options: Mapping[str, Any]) -> JsonDict:
+        """Check the player count and options; return them completed with defaults.
+
+        Raises :class:`BadOptions` with a readable message.
+        """
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise BadOptions(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                f"not {players!r}."
+            )
+        unknown = sorted(set(options) - set(self.default_options(players)))
+        if unknown:
+            raise BadOptions(f"Unknown option(s) for {self.title}: {', '.join(unknown)}")
+        return {**self.default_options(players), **options}
+
+    @abstractmethod
+    def new_state(self, players: int, seed: int, options: Mapping[str, Any]) -> State:
+        """A fresh game; ``options`` are validated here too."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        """Inverse of :meth:`State.to_json`."""
+
+    @abstractmethod
+    def state_from_view(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
+        """A full state consistent with ``view`` (what ``seat`` sees); hidden parts from ``rng``."""
+
+    def decode_action(self, data: Any) -> Action:
+        """An action from its JSON form (raises :class:`IllegalAction` if malformed)."""
+        return self.codec.decode(data)
+
+    def describe(self) -> JsonDict:
+        """What a lobby needs to know about this game."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+        }
+

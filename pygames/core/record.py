@@ -1,0 +1,111 @@
+"""Match records: the save file, the share link and the replay, all in one.
+
+A record is ``{game, options, seats, seed, actions: [[seat, action], ...]}``. Replaying it from
+the seed gives exactly the same state, because all randomness comes from the state's RNG.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import BadRecord, GameError
+from .game import Game, JsonDict, State
+from .rng import MAX_SEED
+
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits in a seat: a person (``bot`` is ``None``) or a bot by name."""
+
+    name: str
+    bot: str | None = None
+
+    def to_json(self) -> JsonDict:
+        """JSON form."""
+        return {"name": self.name, "bot": self.bot}
+
+
+@dataclass
+class MatchRecord:
+    """Everything needed to rebuild a match: its setup and every action taken."""
+
+    game: str
+    seats: list[Seat]
+    seed: int
+    options: JsonDict = field(default_factory=dict)
+    actions: list[tuple[int, JsonDict]] = field(default_factory=list)
+
+    def to_json(self) -> JsonDict:
+        """JSON form (plain lists and dicts)."""
+        return {
+            "version": RECORD_VERSION,
+            "game": self.game,
+            "options": self.options,
+            "seats": [s.to_json() for s in self.seats],
+            "seed": self.seed,
+            "actions": [[seat, action] for seat, action in self.actions],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> MatchRecord:
+        """Parse and check the shape of a record; raises :class:`BadRecord`."""
+        if not isinstance(data, dict):
+            raise BadRecord("A saved match must be a JSON object.")
+        version = data.get("version", RECORD_VERSION)
+        if version != RECORD_VERSION:
+            raise BadRecord(f"This saved match has version {version!r}; expected {RECORD_VERSION}.")
+        game = data.get("game")
+        if not isinstance(game, str):
+            raise BadRecord("The saved match does not say which game it is.")
+        seed = data.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise BadRecord(f"The seed must be a whole number from 0 to {MAX_SEED}.")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise BadRecord("The options of the saved match must be an object.")
+        raw_seats = data.get("seats")
+        if not isinstance(raw_seats, list) or not raw_seats:
+            raise BadRecord("The saved match must list its seats.")
+        seats = []
+        for i, s in enumerate(raw_seats):
+            if not isinstance(s, dict) or not isinstance(s.get("name"), str):
+                raise BadRecord(f"Seat {i + 1} of the saved match has no name.")
+            bot = s.get("bot")
+            if bot is not None and not isinstance(bot, str):
+                raise BadRecord(f"Seat {i + 1} of the saved match has a malformed bot.")
+            seats.append(Seat(s["name"], bot))
+        raw_actions = data.get("actions", [])
+        if not isinstance(raw_actions, list):
+            raise BadRecord("The actions of the saved match must be a list.")
+        actions: list[tuple[int, JsonDict]] = []
+        for i, pair in enumerate(raw_actions):
+            if (
+                not isinstance(pair, list)
+                or len(pair) != 2
+                or not isinstance(pair[0], int)
+                or isinstance(pair[0], bool)
+                or not isinstance(pair[1], dict)
+            ):
+                raise BadRecord(f"Action {i + 1} of the saved match is malformed.")
+            actions.append((pair[0], pair[1]))
+        return cls(game=game, seats=seats, seed=seed, options=options, actions=actions)
+
+    def replay(self, game: Game, upto: int | None = None) -> State:
+        """The state after the first ``upto`` actions (all by default).
+
+        Raises :class:`BadRecord` naming the first action that does not apply.
+        """
+        try:
+            state = game.new_state(len(self.seats), self.seed, self.options)
+        except GameError as exc:
+            raise BadRecord(f"The saved match cannot start: {exc}") from exc
+        for i, (seat, data) in enumerate(self.actions[:upto]):
+            try:
+                state.apply(seat, game.decode_action(data))
+            except GameError as exc:
+                raise BadRecord(f"Action {i + 1} of the saved match does not apply: {exc}") from exc
+        return state
+
