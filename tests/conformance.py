@@ -47,7 +47,7 @@ def _check_copies(game: Game, state: State, rng: Rng, leak_check: LeakCheck | No
             leak_check(state, seat, view)
         if not state.is_over():
             det = state.determinize(seat, Rng(rng.next_u64()))
-            assert det.view(seat)["table"] == view["table"], "determinized state shows another table"
+            assert det.view(seat)["table"] == view["table"], "determinized table differs"
             assert det.actors() == state.actors()
             assert det.legal_actions(seat) == state.legal_actions(seat)
 

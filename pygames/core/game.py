@@ -160,6 +160,7 @@ class State(ABC):
         """An independent copy."""
         return copy.deepcopy(self)
 
+    @abstractmethod
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` if the state breaks a game invariant (tokens conserved, ...).
 
@@ -171,7 +172,9 @@ class State(ABC):
         return f"Player {seat + 1}"
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.to_json() == other.to_json()  # type: ignore[attr-defined]
+        if not isinstance(other, State) or type(other) is not type(self):
+            return NotImplemented
+        return self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
 
