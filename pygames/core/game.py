@@ -120,6 +120,11 @@ class State(ABC):
     def outcome(self) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on."""
 
+    @abstractmethod
+    def turns_taken(self) -> int:
+        """How many turns have begun: a turn is one player's go, whatever decisions it takes
+        (reported by simulations as ``mean_turns``)."""
+
     # --- what each seat may see -----------------------------------------------------------
 
     def view(self, seat: int | None) -> JsonDict:
