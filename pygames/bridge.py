@@ -1,0 +1,297 @@
+"""The JSON API that the browser calls; nothing else crosses from Python to JavaScript.
+
+Every function takes plain strings and integers and returns a JSON string. A failure returns
+``{"ok": false, "error": <readable message>, "error_type": <kind>}`` and leaves the match exactly
+as it was: actions are tried on a copy of the state, which replaces the match's state only once
+they succeed. The full state never leaves Python; callers get the view of one seat.
+
+>>> import json
+>>> reply = json.loads(new_match(json.dumps({"game": "tanbo", "seed": 3,
+...     "seats": [{"name": "Ann", "bot": None}, {"name": "Bot", "bot": "random"}]})))
+>>> reply["ok"], reply["status"]["step"]
+(True, 0)
+>>> json.loads(act(reply["match"], 0, '{"type": "bogus"}', 0))["error_type"]
+'IllegalAction'
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import wraps
+from typing import Any
+
+from .bots import Bot, bot_names, make_bot
+from .core import (
+    MAX_SEED,
+    BadOptions,
+    BadRecord,
+    Game,
+    GameError,
+    IllegalAction,
+    JsonDict,
+    MatchRecord,
+    Rng,
+    Seat,
+    State,
+)
+from .games import all_games, get_game
+
+SPECTATOR = -1
+
+
+class StaleView(GameError):
+    """The caller acted on a screen drawn before the match moved on (another tab, a late click)."""
+
+
+class BadInput(GameError):
+    """The request itself is malformed (not JSON, wrong types)."""
+
+
+class UnknownMatch(GameError):
+    """No match has that id (the page was reloaded, or the id is wrong)."""
+
+
+@dataclass
+class Match:
+    """A match in progress: its record (the source of truth), its state and its bots."""
+
+    id: str
+    game: Game
+    record: MatchRecord
+    state: State
+    bots: dict[int, Bot] = field(default_factory=dict)
+
+    @property
+    def step(self) -> int:
+        """How many actions have been taken."""
+        return len(self.record.actions)
+
+    def status(self) -> JsonDict:
+        """A summary the page can poll cheaply."""
+        return {
+            "match": self.id,
+            "game": self.game.id,
+            "step": self.step,
+            "actors": list(self.state.actors()),
+            "over": self.state.is_over(),
+            "seats": [s.to_json() for s in self.record.seats],
+        }
+
+
+_matches: dict[str, Match] = {}
+_counter = [0]
+
+
+def _reply(fn: Callable[..., JsonDict]) -> Callable[..., str]:
+    """Turn a function returning a dict (or raising) into one returning a JSON reply."""
+
+    @wraps(fn)
+    def wrapper(*args: Any) -> str:
+        try:
+            return json.dumps({"ok": True, **fn(*args)})
+        except GameError as exc:
+            return json.dumps({"ok": False, "error": str(exc), "error_type": type(exc).__name__})
+        except Exception as exc:  # an engine bug: report it, keep the match as it was
+            message = f"Internal error ({type(exc).__name__}: {exc}); the game is unchanged."
+            return json.dumps({"ok": False, "error": message, "error_type": "InternalError"})
+
+    return wrapper
+
+
+def _parse(text: object, what: str) -> Any:
+    if not isinstance(text, str):
+        raise BadInput(f"The {what} must be JSON text.")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadInput(f"The {what} is not valid JSON ({exc.msg}).") from exc
+
+
+def _int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
+        raise BadInput(f"The {what} must be a whole number, not {value!r}.")
+    return int(value)
+
+
+def _match(match_id: object) -> Match:
+    match = _matches.get(match_id) if isinstance(match_id, str) else None
+    if match is None:
+        raise UnknownMatch(f"There is no match {match_id!r} (was the page reloaded?).")
+    return match
+
+
+def _open(record: MatchRecord) -> Match:
+    """Rebuild a match from a record, checking every seat and action."""
+    game = get_game(record.game)
+    bots = {i: make_bot(game.id, s.bot) for i, s in enumerate(record.seats) if s.bot is not None}
+    state = record.replay(game)
+    _counter[0] += 1
+    match = Match(f"m{_counter[0]}", game, record, state, bots)
+    _matches[match.id] = match
+    return match
+
+
+def _new_log(before: State, after: State, seat: int | None) -> list[str]:
+    old = len([e for e in before.log if e.visible_to(seat)])
+    return [e.text for e in after.log if e.visible_to(seat)][old:]
+
+
+def _advance(match: Match, seat: int, data: JsonDict, step: object) -> JsonDict:
+    if _int(step, "step") != match.step:
+        raise StaleView(
+            "This screen is out of date: the game has moved on since it was drawn. "
+            "It has been refreshed; please choose again."
+        )
+    action = match.game.decode_action(data)
+    trial = match.state.clone()
+    trial.apply(seat, action)
+    log = _new_log(match.state, trial, None if seat == SPECTATOR else seat)
+    match.state = trial
+    match.record.actions.append((seat, action.to_json()))
+    return {"status": match.status(), "action": action.to_json(), "log": log}
+
+
+@_reply
+def games() -> JsonDict:
+    """The catalogue: id, title, player range, bots and default options of every game."""
+    return {
+        "games": [
+            {
+                **g.describe(),
+                "bots": bot_names(g.id),
+                "options": g.default_options(g.min_players),
+            }
+            for g in all_games()
+        ]
+    }
+
+
+@_reply
+def new_match(config_text: str) -> JsonDict:
+    """Start a match from a lobby config ``{game, seats: [{name, bot}], seed, options}``."""
+    config = _parse(config_text, "lobby configuration")
+    if not isinstance(config, dict):
+        raise BadInput("The lobby configuration must be an object.")
+    game = get_game(config.get("game"))
+    raw_seats = config.get("seats")
+    if not isinstance(raw_seats, list):
+        raise BadOptions("Choose who sits at each seat.")
+    seats = []
+    for i, s in enumerate(raw_seats):
+        if not isinstance(s, dict):
+            raise BadOptions(f"Seat {i + 1} is malformed.")
+        name = s.get("name") or f"Player {i + 1}"
+        bot = s.get("bot") or None
+        if not isinstance(name, str) or (bot is not None and not isinstance(bot, str)):
+            raise BadOptions(f"Seat {i + 1} is malformed.")
+        seats.append(Seat(name.strip()[:40] or f"Player {i + 1}", bot))
+    seed = config.get("seed")
+    if seed is None or seed == "":
+        seed = secrets.randbelow(MAX_SEED + 1)
+    seed = _int(seed, "seed")
+    if not 0 <= seed <= MAX_SEED:
+        raise BadOptions(f"The seed must be from 0 to {MAX_SEED}.")
+    options = config.get("options") or {}
+    if not isinstance(options, dict):
+        raise BadOptions("The options must be an object.")
+    game.validate_options(len(seats), options)
+    try:
+        match = _open(MatchRecord(game.id, seats, seed, dict(options)))
+    except BadRecord as exc:  # a fresh match has no actions: only the setup can fail
+        raise BadOptions(str(exc).removeprefix("The saved match cannot start: ")) from exc
+    return {"match": match.id, "seed": seed, "status": match.status()}
+
+
+@_reply
+def view(match_id: str, seat: int) -> JsonDict:
+    """What ``seat`` sees (``-1``: a spectator), with that seat's legal actions."""
+    match = _match(match_id)
+    seat = _int(seat, "seat")
+    if seat != SPECTATOR and not 0 <= seat < match.state.players:
+        raise BadInput(f"There is no seat {seat} in this match.")
+    who = None if seat == SPECTATOR else seat
+    legal = [] if who is None else [a.to_json() for a in match.state.legal_actions(who)]
+    return {"status": match.status(), "view": match.state.view(who), "legal": legal}
+
+
+@_reply
+def act(match_id: str, seat: int, action_text: str, step: int) -> JsonDict:
+    """Apply a person's action; ``step`` is the step their screen was drawn at."""
+    match = _match(match_id)
+    data = _parse(action_text, "action")
+    return _advance(match, _int(seat, "seat"), data, step)
+
+
+@_reply
+def bot_act(match_id: str, seat: int, step: int) -> JsonDict:
+    """Let the bot in ``seat`` choose and apply its action, from its own view only."""
+    match = _match(match_id)
+    seat = _int(seat, "seat")
+    bot = match.bots.get(seat)
+    if bot is None:
+        raise IllegalAction(f"Seat {seat + 1} is not played by a bot.")
+    state = match.state
+    if seat not in state.actors():
+        raise IllegalAction(f"It is not {state.seat_name(seat)}'s turn to act.")
+    rng = Rng(match.record.seed * 1_000_003 + match.step * 31 + seat)
+    action = bot.choose(match.game, state.view(seat), seat, state.legal_actions(seat), rng)
+    return _advance(match, seat, action.to_json(), step)
+
+
+@_reply
+def undo(match_id: str) -> JsonDict:
+    """Go back to just before the last action taken by a person (bot replies go too)."""
+    match = _match(match_id)
+    actions = match.record.actions
+    humans = [i for i, (seat, _) in enumerate(actions) if seat not in match.bots]
+    if not humans:
+        raise IllegalAction("There is nothing to undo.")
+    keep = humans[-1]
+    match.state = match.record.replay(match.game, keep)
+    del actions[keep:]
+    return {"status": match.status()}
+
+
+@_reply
+def export_record(match_id: str) -> JsonDict:
+    """The match record: the save file and the share link."""
+    return {"record": _match(match_id).record.to_json()}
+
+
+@_reply
+def import_record(record_text: str) -> JsonDict:
+    """Open a saved match; a corrupted record is refused with the reason, opening nothing."""
+    try:
+        data = _parse(record_text, "saved match")
+    except BadInput as exc:
+        raise BadRecord(str(exc)) from exc
+    record = MatchRecord.from_json(data)
+    try:
+        get_game(record.game).validate_options(len(record.seats), record.options)
+        match = _open(record)
+    except BadOptions as exc:
+        raise BadRecord(f"The saved match is not valid: {exc}") from exc
+    return {"match": match.id, "status": match.status()}
+
+
+@_reply
+def close(match_id: str) -> JsonDict:
+    """Forget a match (the page started another)."""
+    _matches.pop(_match(match_id).id)
+    return {}
+
+
+__all__ = [
+    "act",
+    "bot_act",
+    "close",
+    "export_record",
+    "games",
+    "import_record",
+    "new_match",
+    "undo",
+    "view",
+]
