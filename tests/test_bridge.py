@@ -1,0 +1,178 @@
+"""The JSON bridge: every bad input gets a clear error and leaves the match as it was."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from pygames import bridge
+from tests import pilegame  # noqa: F401  (registers the "pile" test game)
+
+
+def call(fn: Any, *args: Any) -> dict[str, Any]:
+    reply = json.loads(fn(*args))
+    assert isinstance(reply, dict)
+    return reply
+
+
+def start(seats: list[dict[str, Any]] | None = None, **options: Any) -> str:
+    seats = seats or [{"name": "Ann", "bot": None}, {"name": "Bob", "bot": None}]
+    reply = call(bridge.new_match, json.dumps({"game": "pile", "seats": seats, "seed": 7,
+                                               "options": options}))
+    assert reply["ok"], reply
+    match: str = reply["match"]
+    return match
+
+
+def snapshot(match: str) -> tuple[Any, ...]:
+    return (call(bridge.view, match, 0), call(bridge.export_record, match))
+
+
+def test_games_lists_the_catalogue() -> None:
+    reply = call(bridge.games)
+    ids = {g["id"]: g for g in reply["games"]}
+    assert "pile" in ids and "tanbo" in ids
+    assert "random" in ids["pile"]["bots"] and "take-one" in ids["pile"]["bots"]
+    assert ids["pile"]["options"] == {"pile": 15, "boom": False}
+
+
+def test_a_match_is_played_through_the_bridge() -> None:
+    match = start(pile=3)
+    v = call(bridge.view, match, 0)
+    assert v["status"]["actors"] == [0] and v["status"]["step"] == 0
+    assert {"type": "take", "stones": 3} in v["legal"]
+    assert call(bridge.view, match, 1)["legal"] == []
+    reply = call(bridge.act, match, 0, json.dumps({"type": "take", "stones": 1}), 0)
+    assert reply["ok"] and reply["status"]["step"] == 1 and reply["log"] == ["Player 1 takes 1"]
+    reply = call(bridge.act, match, 1, json.dumps({"type": "take", "stones": 2}), 1)
+    assert reply["status"]["over"]
+    outcome = call(bridge.view, match, -1)["view"]["outcome"]
+    assert outcome["winners"] == [1]
+
+
+@pytest.mark.parametrize(
+    ("config", "error_type", "message"),
+    [
+        ("{not json", "BadInput", "not valid JSON"),
+        ("[]", "BadInput", "must be an object"),
+        ('{"game": "chess", "seats": []}', "BadOptions", "Unknown game 'chess'"),
+        ('{"game": "pile"}', "BadOptions", "who sits"),
+        ('{"game": "pile", "seats": [{}]}', "BadOptions", "2 to 4 players"),
+        ('{"game": "pile", "seats": [{}, {"bot": "deep-blue"}]}', "BadOptions", "no bot called"),
+        ('{"game": "pile", "seats": [{}, {}], "seed": -3}', "BadOptions", "seed must be"),
+        ('{"game": "pile", "seats": [{}, {}], "seed": "x"}', "BadInput", "seed must be"),
+        ('{"game": "pile", "seats": [{}, {}], "options": {"pile": 0}}', "BadOptions", "1 to 100"),
+        ('{"game": "pile", "seats": [3, {}]}', "BadOptions", "Seat 1"),
+    ],
+)
+def test_bad_lobby_configs_are_refused(config: str, error_type: str, message: str) -> None:
+    reply = call(bridge.new_match, config)
+    assert reply["ok"] is False and reply["error_type"] == error_type
+    assert message in reply["error"]
+
+
+def test_missing_seed_is_chosen_and_reported() -> None:
+    reply = call(bridge.new_match, json.dumps({"game": "pile", "seats": [{}, {}]}))
+    assert reply["ok"] and isinstance(reply["seed"], int)
+    record = call(bridge.export_record, reply["match"])["record"]
+    assert record["seed"] == reply["seed"]
+    assert [s["name"] for s in record["seats"]] == ["Player 1", "Player 2"]
+
+
+@pytest.mark.parametrize(
+    ("seat", "action", "step", "error_type", "message"),
+    [
+        (0, "{oops", 0, "BadInput", "not valid JSON"),
+        (0, '{"type": "fly"}', 0, "IllegalAction", "Unknown action type"),
+        (0, '{"type": "take"}', 0, "IllegalAction", "missing stones"),
+        (0, '{"type": "take", "stones": 9}', 0, "IllegalAction", "cannot take"),
+        (1, '{"type": "take", "stones": 1}', 0, "IllegalAction", "not Player 2's turn"),
+        (7, '{"type": "take", "stones": 1}', 0, "IllegalAction", "no seat 7"),
+        (0, '{"type": "take", "stones": 1}', 4, "StaleView", "out of date"),
+        (0, '{"type": "take", "stones": 1}', "0", "BadInput", "step must be"),
+    ],
+)
+def test_bad_actions_are_refused_and_change_nothing(
+    seat: Any, action: str, step: Any, error_type: str, message: str
+) -> None:
+    match = start()
+    before = snapshot(match)
+    reply = call(bridge.act, match, seat, action, step)
+    assert reply["ok"] is False and reply["error_type"] == error_type, reply
+    assert message in reply["error"]
+    assert snapshot(match) == before
+
+
+def test_an_engine_crash_is_reported_and_the_match_is_untouched() -> None:
+    match = start(boom=True)
+    before = snapshot(match)
+    reply = call(bridge.act, match, 0, '{"type": "boom"}', 0)
+    assert reply["error_type"] == "InternalError" and "boom" in reply["error"]
+    assert snapshot(match) == before
+    assert call(bridge.act, match, 0, '{"type": "take", "stones": 1}', 0)["ok"]
+
+
+def test_unknown_match_and_bad_seat() -> None:
+    assert call(bridge.view, "m-nope", 0)["error_type"] == "UnknownMatch"
+    assert call(bridge.view, start(), 9)["error_type"] == "BadInput"
+
+
+def test_bots_play_from_their_seat_only() -> None:
+    match = start([{"name": "Ann"}, {"name": "Bot", "bot": "take-one"}])
+    assert call(bridge.bot_act, match, 0, 0)["error_type"] == "IllegalAction"  # a human seat
+    assert call(bridge.bot_act, match, 1, 0)["error"] == "It is not Player 2's turn to act."
+    call(bridge.act, match, 0, '{"type": "take", "stones": 2}', 0)
+    reply = call(bridge.bot_act, match, 1, 1)
+    assert reply["ok"] and reply["action"] == {"type": "take", "stones": 1}
+    assert call(bridge.bot_act, match, 1, 2)["ok"] is False
+
+
+def test_undo_goes_back_past_bot_replies_to_the_last_human_action() -> None:
+    match = start([{"name": "Ann"}, {"name": "Bot", "bot": "take-one"}])
+    assert call(bridge.undo, match)["error"] == "There is nothing to undo."
+    call(bridge.act, match, 0, '{"type": "take", "stones": 2}', 0)
+    call(bridge.bot_act, match, 1, 1)
+    call(bridge.act, match, 0, '{"type": "take", "stones": 3}', 2)
+    call(bridge.bot_act, match, 1, 3)
+    reply = call(bridge.undo, match)
+    assert reply["status"]["step"] == 2 and reply["status"]["actors"] == [0]
+    assert call(bridge.view, match, 0)["view"]["table"]["pile"] == 15 - 3
+    assert len(call(bridge.export_record, match)["record"]["actions"]) == 2
+
+
+def test_export_and_import_replay_the_same_match() -> None:
+    match = start()
+    call(bridge.act, match, 0, '{"type": "take", "stones": 2}', 0)
+    record = call(bridge.export_record, match)["record"]
+    reply = call(bridge.import_record, json.dumps(record))
+    assert reply["ok"] and reply["match"] != match and reply["status"]["step"] == 1
+    assert call(bridge.view, reply["match"], 0)["view"] == call(bridge.view, match, 0)["view"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("not json", "not valid JSON"),
+        ('{"game": "pile", "seed": 1, "seats": "x"}', "list its seats"),
+        ('{"game": "nope", "seed": 1, "seats": [{"name": "a"}, {"name": "b"}]}', "Unknown game"),
+        ('{"game": "pile", "seed": 1, "seats": [{"name": "a"}, {"name": "b", "bot": "zz"}]}',
+         "no bot called"),
+        ('{"game": "pile", "seed": 1, "seats": [{"name": "a"}], "actions": []}', "2 to 4"),
+        ('{"game": "pile", "seed": 1, "seats": [{"name": "a"}, {"name": "b"}],'
+         ' "actions": [[1, {"type": "take", "stones": 1}]]}', "Action 1 .* not Player 2's turn"),
+    ],
+)
+def test_corrupted_saves_are_refused_and_open_nothing(text: str, message: str) -> None:
+    before = len(bridge._matches)
+    reply = call(bridge.import_record, text)
+    assert reply["ok"] is False and reply["error_type"] == "BadRecord"
+    assert __import__("re").search(message, reply["error"]), reply["error"]
+    assert len(bridge._matches) == before
+
+
+def test_close_forgets_a_match() -> None:
+    match = start()
+    assert call(bridge.close, match)["ok"]
+    assert call(bridge.view, match, 0)["error_type"] == "UnknownMatch"
