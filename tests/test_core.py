@@ -116,7 +116,7 @@ def test_corrupted_records_are_refused_with_a_reason(data: Any, message: str) ->
 
 def test_record_that_does_not_replay_names_the_action() -> None:
     record = _record([(0, {"type": "take", "stones": 2}), (0, {"type": "take", "stones": 1})])
-    with pytest.raises(BadRecord, match="Action 2 .*not Player 1's turn"):
+    with pytest.raises(BadRecord, match=r"Action 2 .*not Player 1's turn"):
         record.replay(PILE)
     with pytest.raises(BadRecord, match="cannot start"):
         MatchRecord("pile", [Seat("A")], 1).replay(PILE)
