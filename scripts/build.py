@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Build the static site into ``dist/``.
+
+``dist/`` holds a copy of ``web/``, the runtime files vendored from ``node_modules`` (Pyodide and
+PyScript, only what the page loads) under ``dist/vendor/``, and ``dist/pygames.zip`` (the rules
+package, unpacked into the worker's file system by PyScript's ``files`` config). Standard library
+only; writes nothing outside ``dist/``.
+
+    python scripts/build.py [--out DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+PACKAGE = ROOT / "pygames"
+NODE_MODULES = ROOT / "node_modules"
+
+# Loaded by the page at run time; verified by the e2e test that fails on any 404.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# PyScript's dist/ chunks have hashed names; these are the stems that importing core.js and
+# starting a PyWorker with a JSON config and a zip in "files" actually fetch (checked by logging
+# every request): the core, the small custom-element shims that core.js always imports (their
+# heavy editor/terminal libraries are never loaded), the error and deprecation helpers, and the
+# unzip helper. CodeMirror, xterm, TOML, MicroPython and the source maps are left out.
+PYSCRIPT_STEMS = (
+    "core",
+    "deprecations-manager",
+    "donkey",
+    "error",
+    "py-editor",
+    "py-game",
+    "py-terminal",
+    "zip",
+)
+PYSCRIPT_EXTRA = ("core.css",)
+
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed timestamps: the archive is reproducible
+
+
+def _pyscript_files(dist: Path) -> list[Path]:
+    chunks: list[Path] = []
+    for stem in PYSCRIPT_STEMS:
+        pattern = re.compile(rf"^{re.escape(stem)}(-[A-Za-z0-9_-]{{8}})?\.js$")
+        found = sorted(p for p in dist.iterdir() if pattern.match(p.name))
+        if not found:
+            raise SystemExit(f"build: no PyScript chunk for {stem!r} in {dist}")
+        chunks.extend(found)
+    for name in PYSCRIPT_EXTRA:
+        chunks.append(dist / name)
+    return chunks
+
+
+def _strip_source_map(text: str) -> str:
+    return re.sub(r"\n?//# sourceMappingURL=\S+\s*$", "\n", text)
+
+
+def _copy_vendor(out: Path) -> dict[str, str]:
+    versions: dict[str, str] = {}
+    pyodide_src = NODE_MODULES / "pyodide"
+    pyscript_src = NODE_MODULES / "@pyscript" / "core"
+    for src in (pyodide_src, pyscript_src):
+        if not (src / "package.json").is_file():
+            raise SystemExit(f"build: {src} is missing; run `npm ci` first")
+        versions[src.name if src.name != "core" else "@pyscript/core"] = json.loads(
+            (src / "package.json").read_text()
+        )["version"]
+
+    dest = out / "vendor" / "pyodide"
+    dest.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        src = pyodide_src / name
+        if name.endswith(".mjs"):
+            (dest / name).write_text(_strip_source_map(src.read_text()))
+        else:
+            shutil.copyfile(src, dest / name)
+
+    dest = out / "vendor" / "pyscript"
+    dest.mkdir(parents=True)
+    for src in _pyscript_files(pyscript_src / "dist"):
+        if src.suffix == ".js":
+            (dest / src.name).write_text(_strip_source_map(src.read_text()))
+        else:
+            shutil.copyfile(src, dest / src.name)
+    return versions
+
+
+def _package_files() -> list[Path]:
+    files = [
+        p
+        for p in PACKAGE.rglob("*")
+        if p.is_file()
+        and (p.suffix == ".py" or p.name == "py.typed")
+        and "__pycache__" not in p.parts
+    ]
+    return sorted(files)
+
+
+def _zip_package(out: Path) -> str:
+    target = out / "pygames.zip"
+    digest = hashlib.sha256()
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for path in _package_files():
+            arcname = path.relative_to(ROOT).as_posix()
+            data = path.read_bytes()
+            digest.update(arcname.encode() + b"\0" + data)
+            info = zipfile.ZipInfo(arcname, date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+    return digest.hexdigest()[:12]
+
+
+def build(out: Path) -> None:
+    out = out.resolve()
+    if out == ROOT or ROOT.is_relative_to(out) or out.parent == out:
+        raise SystemExit(f"build: refusing to write to {out}")
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(
+        WEB, out, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".DS_Store")
+    )
+    versions = _copy_vendor(out)
+    package_hash = _zip_package(out)
+    # The page reads this to bust caches of pygames.zip and to show versions.
+    build_info = {"pygames": package_hash, **versions}
+    (out / "build.json").write_text(json.dumps(build_info, indent=2) + "\n")
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    count = sum(1 for p in out.rglob("*") if p.is_file())
+    print(f"build: wrote {out} ({count} files, {total / 1e6:.1f} MB)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder")
+    args = parser.parse_args(argv)
+    build(args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,26 @@
+// The games the lobby offers, known before Python has loaded. The engine's own catalogue
+// (bridge.games()) is the authority once it is up; app.js checks that the two agree.
+
+export const GAMES = [
+  {
+    id: "tanbo",
+    title: "Tanbo",
+    blurb:
+      "Two farmers sow and harvest around their rice paddies. First to 25 points, a 20-point lead, or 20 points in one turn wins.",
+    min_players: 2,
+    max_players: 2,
+    bots: ["random", "greedy"],
+    options: { first_player: 0 },
+    hiddenInformation: false,
+    setupEditor: "tanbo",
+  },
+];
+
+export const BOT_LABELS = {
+  random: "Bot: random (easy)",
+  greedy: "Bot: greedy (harder)",
+};
+
+export function gameById(id) {
+  return GAMES.find((g) => g.id === id) ?? null;
+}

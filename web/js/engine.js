@@ -1,0 +1,90 @@
+// The rules engine: pygames.bridge running in a PyScript worker (Pyodide), so a thinking bot
+// never freezes the page. Every call returns the parsed JSON answer of the bridge; a failure of
+// the worker itself is turned into the bridge's own error shape ({ok: false, error_type}).
+
+const here = (path) => new URL(path, import.meta.url).href;
+
+const PYODIDE = here("../vendor/pyodide/pyodide.mjs");
+// Fetched first, with progress shown, so the worker later finds them in the HTTP cache.
+const PREFETCH = [
+  here("../vendor/pyodide/pyodide.asm.wasm"),
+  here("../vendor/pyodide/python_stdlib.zip"),
+];
+
+const CALLS = [
+  "games",
+  "new_match",
+  "view",
+  "act",
+  "bot_act",
+  "undo",
+  "export_record",
+  "import_record",
+  "close",
+];
+
+async function prefetch(onProgress) {
+  const sizes = new Map();
+  let done = 0;
+  const report = () => {
+    const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+    onProgress(total ? Math.min(done / total, 1) : 0);
+  };
+  await Promise.all(
+    PREFETCH.map(async (url) => {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`Could not load ${url} (HTTP ${response.status})`);
+      sizes.set(url, Number(response.headers.get("content-length")) || 1);
+      if (!response.body) {
+        await response.arrayBuffer();
+        done += sizes.get(url);
+        report();
+        return;
+      }
+      const reader = response.body.getReader();
+      for (;;) {
+        const { done: end, value } = await reader.read();
+        if (end) break;
+        done += value.byteLength;
+        report();
+      }
+    }),
+  );
+}
+
+/**
+ * Start the engine. `onProgress({stage, fraction})` is called as loading advances:
+ * "download" (0..1 of the runtime bytes), "start" (Python starting), "ready".
+ * Resolves to an object with one async method per bridge function.
+ */
+export async function startEngine(onProgress = () => {}) {
+  const t0 = performance.now();
+  onProgress({ stage: "download", fraction: 0 });
+  await prefetch((fraction) => onProgress({ stage: "download", fraction }));
+  onProgress({ stage: "start", fraction: 1 });
+  const { PyWorker } = await import("../vendor/pyscript/core.js");
+  const worker = await PyWorker(here("../py/worker.py"), {
+    type: "pyodide",
+    version: PYODIDE,
+    config: { files: { [here("../pygames.zip")]: "./*" } },
+  });
+  const pong = JSON.parse(await worker.sync.ping());
+  const engine = { python: pong.python, loadMs: Math.round(performance.now() - t0) };
+  for (const name of CALLS) {
+    engine[name] = async (...args) => {
+      let text;
+      try {
+        text = await worker.sync[name](...args);
+      } catch (err) {
+        return { ok: false, error_type: "InternalError", error: `Engine failure: ${err?.message ?? err}` };
+      }
+      try {
+        return JSON.parse(text);
+      } catch {
+        return { ok: false, error_type: "InternalError", error: `Engine answered non-JSON: ${String(text).slice(0, 200)}` };
+      }
+    };
+  }
+  onProgress({ stage: "ready", fraction: 1 });
+  return engine;
+}

@@ -1,0 +1,37 @@
+// Match records in URLs: #r=<base64url of the record's JSON (UTF-8)>.
+
+export function encodeRecord(record) {
+  const bytes = new TextEncoder().encode(JSON.stringify(record));
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** The record JSON text in `encoded`; throws an Error with a readable message. */
+export function decodeRecord(encoded) {
+  let text;
+  try {
+    const b64 = encoded.replaceAll("-", "+").replaceAll("_", "/");
+    const binary = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    JSON.parse(text);
+  } catch {
+    throw new Error("This share link is damaged: the game in it cannot be read.");
+  }
+  return text;
+}
+
+/** The link that opens `record`, based on the current page address. */
+export function shareUrl(record, href = location.href) {
+  const url = new URL(href);
+  url.hash = `r=${encodeRecord(record)}`;
+  return url.href;
+}
+
+/** The encoded record in a hash or a full link, or null. */
+export function recordParam(text) {
+  const hash = text.includes("#") ? text.slice(text.indexOf("#") + 1) : "";
+  const params = new URLSearchParams(hash);
+  return params.get("r");
+}

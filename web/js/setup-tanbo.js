@@ -1,0 +1,73 @@
+// Lobby editor for a custom Tanbo setup (ruling T2): Snakes and Rice per paddy, per player.
+// Numbers go to the engine as typed; the engine judges them and its error is shown.
+
+import { el } from "./dom.js";
+
+const PADDIES = 5;
+
+export function tanboSetupEditor(container) {
+  const use = el("input", { type: "checkbox", id: "tanbo-custom" });
+  const grid = el("div", { class: "setup-grid", id: "tanbo-setup" });
+  for (let player = 0; player < 2; player++) {
+    const row = el("fieldset", { class: "setup-player" }, el("legend", { text: `Player ${player + 1}'s paddies` }));
+    for (let paddy = 0; paddy < PADDIES; paddy++) {
+      const cell = el("div", { class: "setup-paddy" }, el("span", { class: "setup-paddy-name", text: `Paddy ${paddy + 1}` }));
+      for (const [kind, label, value] of [["snakes", "Snakes", 2], ["rice", "Rice", 0]]) {
+        cell.append(
+          el(
+            "label",
+            { class: `setup-${kind}` },
+            el("span", { text: label }),
+            el("input", {
+              type: "number",
+              min: "0",
+              max: "30",
+              step: "1",
+              value: String(value),
+              "data-player": String(player),
+              "data-paddy": String(paddy),
+              "data-kind": kind,
+              "aria-label": `Player ${player + 1} paddy ${paddy + 1} ${kind}`,
+            }),
+          ),
+        );
+      }
+      row.append(cell);
+    }
+    grid.append(row);
+  }
+  const details = el(
+    "details",
+    { class: "setup-editor" },
+    el("summary", { text: "Custom setup (optional)" }),
+    el("label", { class: "check" }, use, el("span", { text: " Use this setup instead of the standard one (2 Snakes in every paddy)" })),
+    el("p", { class: "hint", text: "Rice is drawn at random from the bag. The Farmers are placed at the start of the game." }),
+    grid,
+  );
+  container.append(details);
+  const sync = () => grid.classList.toggle("disabled", !use.checked);
+  use.addEventListener("change", sync);
+  grid.addEventListener("input", () => {
+    use.checked = true;
+    sync();
+  });
+  sync();
+
+  return {
+    options() {
+      if (!use.checked) return {};
+      const paddies = [0, 1].map((player) =>
+        Array.from({ length: PADDIES }, (_, paddy) => {
+          const read = (kind) => {
+            const input = grid.querySelector(`input[data-player="${player}"][data-paddy="${paddy}"][data-kind="${kind}"]`);
+            const text = input.value.trim();
+            const n = Number(text);
+            return text === "" ? 0 : Number.isFinite(n) ? n : text;
+          };
+          return { snakes: read("snakes"), rice: read("rice") };
+        }),
+      );
+      return { setup: { paddies } };
+    },
+  };
+}

@@ -1,0 +1,43 @@
+"""PyScript worker entry: exposes pygames.bridge to the page.
+
+Runs inside a web worker (Pyodide). PyScript's ``files`` config has already unpacked
+``pygames.zip`` into the working directory; every exported function takes plain str/int
+arguments and returns a JSON string, so nothing but strings crosses to JavaScript.
+"""
+
+import os
+import sys
+
+if os.getcwd() not in sys.path:
+    sys.path.insert(0, os.getcwd())
+
+from pygames import bridge  # noqa: E402
+
+
+def ping() -> str:
+    """Cheap round trip the page uses to know that Python and the rules are loaded."""
+    return '{"ok": true, "python": "%s"}' % sys.version.split()[0]
+
+
+games = bridge.games
+new_match = bridge.new_match
+view = bridge.view
+act = bridge.act
+bot_act = bridge.bot_act
+undo = bridge.undo
+export_record = bridge.export_record
+import_record = bridge.import_record
+close = bridge.close
+
+__export__ = [
+    "ping",
+    "games",
+    "new_match",
+    "view",
+    "act",
+    "bot_act",
+    "undo",
+    "export_record",
+    "import_record",
+    "close",
+]
