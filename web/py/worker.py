@@ -5,18 +5,19 @@ Runs inside a web worker (Pyodide). PyScript's ``files`` config has already unpa
 arguments and returns a JSON string, so nothing but strings crosses to JavaScript.
 """
 
+import json
 import os
 import sys
 
 if os.getcwd() not in sys.path:
     sys.path.insert(0, os.getcwd())
 
-from pygames import bridge  # noqa: E402
+from pygames import bridge
 
 
 def ping() -> str:
     """Cheap round trip the page uses to know that Python and the rules are loaded."""
-    return '{"ok": true, "python": "%s"}' % sys.version.split()[0]
+    return json.dumps({"ok": True, "python": sys.version.split()[0]})
 
 
 games = bridge.games

@@ -1,0 +1,79 @@
+# pygames: `make serve` and `make test` do all the set-up themselves (venv, npm, build,
+# and for tests Debian's chromium when missing and root). Stamp files keep reruns quick.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+CHROMIUM ?= /usr/bin/chromium
+
+VENV_STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
+DIST_STAMP := dist/build.json
+BUILD_INPUTS := $(shell find web pygames scripts -type f -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null) package.json
+
+.PHONY: help setup build serve test lint typecheck unit e2e chromium clean
+
+help:
+	@echo "make serve   set up, build, and serve the site at http://$(HOST):$(PORT)/"
+	@echo "make test    set up (chromium included) and run lint, types, unit and browser tests"
+	@echo "make build   build the site into dist/"
+	@echo "make lint    ruff and mypy"
+	@echo "make clean   remove dist/ and test artifacts (make distclean: also .venv, node_modules)"
+
+$(VENV_STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,dev]'
+	@touch $@
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+setup: $(VENV_STAMP) $(NODE_STAMP)
+
+$(DIST_STAMP): $(VENV_STAMP) $(NODE_STAMP) $(BUILD_INPUTS)
+	$(PY) scripts/build.py
+
+build: $(DIST_STAMP)
+
+serve: build
+	@echo "Open http://$(HOST):$(PORT)/"
+	$(PY) scripts/serve.py --dir dist --host $(HOST) --port $(PORT)
+
+chromium:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "Chromium is missing: install Debian's chromium package (sudo apt-get install chromium)" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
+
+lint: $(VENV_STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m mypy
+	$(PY) -m mypy --strict scripts
+
+typecheck: lint
+
+unit: $(VENV_STAMP)
+	$(PY) -m pytest tests
+
+e2e: build chromium
+	$(PY) -m pytest e2e
+
+test: build chromium lint
+	$(PY) -m pytest tests e2e
+
+clean:
+	rm -rf dist e2e/artifacts test-results .pytest_cache
+
+distclean: clean
+	rm -rf $(VENV) node_modules

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Serve the built site (``dist/``) on 127.0.0.1 with the MIME types the runtime needs.
+
+Python's http.server takes MIME types from the system tables, which do not always know
+``.mjs`` (a module script served as anything but JavaScript is refused) or ``.wasm``
+(``application/wasm`` is needed for streaming compilation). Standard library only.
+
+    python scripts/serve.py [--dir dist] [--port 8000] [--prefix /pygames/]
+
+``--prefix`` serves the site under a sub-path, as a GitHub Pages project site is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import sys
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+MIME_TYPES = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".css": "text/css",
+    ".svg": "image/svg+xml",
+    ".zip": "application/zip",
+    ".py": "text/plain; charset=utf-8",
+}
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Static files with fixed MIME types, revalidated on every load, optionally under a prefix."""
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}  # noqa: RUF012
+    prefix = "/"
+    quiet = False
+
+    def __init__(self, *args: Any, prefix: str = "/", quiet: bool = False, **kwargs: Any) -> None:
+        self.prefix = prefix
+        self.quiet = quiet
+        super().__init__(*args, **kwargs)
+
+    def translate_path(self, path: str) -> str:
+        if self.prefix != "/":
+            if path.startswith(self.prefix):
+                path = "/" + path[len(self.prefix) :]
+            else:
+                path = "/__outside_prefix__/"
+        return super().translate_path(path)
+
+    def send_head(self) -> Any:
+        if self.prefix != "/" and self.path == self.prefix.rstrip("/"):
+            self.send_response(301)
+            self.send_header("Location", self.prefix)
+            self.end_headers()
+            return None
+        return super().send_head()
+
+    def end_headers(self) -> None:
+        # Always revalidate: a rebuilt pygames.zip must not be served stale.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(
+    directory: Path,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    prefix: str = "/",
+    quiet: bool = False,
+) -> ThreadingHTTPServer:
+    """A server for ``directory`` (port 0: a free port); call ``serve_forever`` on it."""
+    if not prefix.startswith("/") or not prefix.endswith("/"):
+        raise ValueError("the prefix must start and end with '/'")
+    handler = functools.partial(SiteHandler, directory=str(directory), prefix=prefix, quiet=quiet)
+    return ThreadingHTTPServer((host, port), handler)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dir", type=Path, default=Path(__file__).resolve().parent.parent / "dist")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--prefix", default="/")
+    args = parser.parse_args(argv)
+    if not (args.dir / "index.html").is_file():
+        print(f"serve: {args.dir} has no index.html; run `make build` first", file=sys.stderr)
+        return 1
+    with make_server(args.dir, args.host, args.port, args.prefix) as server:
+        port = server.server_address[1]
+        print(f"Serving {args.dir} at http://{args.host}:{port}{args.prefix}", flush=True)
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
