@@ -1,0 +1,1 @@
+"""Tanbo bots (placeholder, replaced below)."""

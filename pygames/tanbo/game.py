@@ -1,0 +1,50 @@
+"""The Tanbo game declaration: identity, options, and making states."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import Game, JsonDict, Rng, State
+from .actions import CODEC
+from .setup import DEFAULT_OPTIONS, check_options
+from .state import TanboState
+from .views import from_json, from_view
+
+
+class TanboGame(Game):
+    """Tanbo: sow Snakes and Rice around your ring of five paddies and harvest 25 points.
+
+    >>> game = TanboGame()
+    >>> game.validate_options(2, {"first_player": 1})
+    {'first_player': 1, 'setup': 'standard'}
+    >>> state = game.new_state(2, seed=7, options={})
+    >>> state.view(0)["table"]["bag"]
+    {'yellow': 15, 'black': 10, 'red': 5}
+    """
+
+    id = "tanbo"
+    title = "Tanbo"
+    min_players = 2
+    max_players = 2
+    codec = CODEC
+
+    def default_options(self, players: int) -> JsonDict:
+        return dict(DEFAULT_OPTIONS)
+
+    def validate_options(self, players: int, options: Mapping[str, Any]) -> JsonDict:
+        merged = super().validate_options(players, options)
+        return check_options(merged)
+
+    def new_state(self, players: int, seed: int, options: Mapping[str, Any]) -> TanboState:
+        opts = self.validate_options(players, options)
+        state = TanboState(self, Rng(seed), opts["first_player"])
+        state.set_up(opts["setup"])
+        return state
+
+    def state_from_json(self, data: Mapping[str, Any]) -> TanboState:
+        return from_json(self, data)
+
+    def state_from_view(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
+        # ruling T8: the view holds the whole position; only the draw order is new.
+        return from_view(self, view, rng)

@@ -1,0 +1,207 @@
+"""The JSON forms of a Tanbo state: the public table view, the saved state, and back.
+
+Everything is public except the order of draws from the bag (ruling T8), so the table view
+holds the whole position; a state rebuilt from it differs only in its random generator.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..core import BadRecord, JsonDict, LogEntry, Rng
+from .field import excess, farmer_paddy
+from .state import Phase, TanboState
+from .tokens import (
+    PADDIES,
+    RICE,
+    RICE_IN_GAME,
+    SNAKES_IN_GAME,
+    TOKEN_BY_WORD,
+    TOKEN_WORDS,
+    Token,
+    counts_from_json,
+    points,
+    rice_from_json,
+    rice_json,
+    tokens_json,
+)
+
+if TYPE_CHECKING:
+    from .game import TanboGame
+
+_FIRST_MOVE = re.compile(r"^Player \d+ moves \d+ tokens? from paddy")
+
+
+def table_view(state: TanboState) -> JsonDict:
+    """The ``"table"`` part of every seat's view (the same for all: ruling T8)."""
+    pending = None
+    if state.phase in (Phase.SWAP, Phase.HARVEST, Phase.REST, Phase.EXCESS):
+        pending = {
+            "kind": state.phase.value,
+            "count": state.pending_count(),
+            "seat": state.actors()[0],
+        }
+    sowing = None
+    if state.sow_from is not None:
+        sowing = {
+            "from": state.sow_from,
+            "next": state.sow_next,
+            "placed": [{"paddy": p, "token": TOKEN_WORDS[t]} for p, t in state.placed],
+        }
+    return {
+        "phase": state.phase.value,
+        "turn": state.turn,
+        "first_player": state.first_player,
+        "rings": [[tokens_json(p) for p in ring] for ring in state.rings],
+        "hand": tokens_json(state.hand),
+        "sowing": sowing,
+        "action_paddy": state.action_paddy,
+        "pending": pending,
+        "bag": rice_json(state.bag),
+        "supply": state.supply,
+        "scores": [state.score(0), state.score(1)],
+        "collected": [rice_json(c) for c in state.collected],
+        "turn_points": state.turn_points,
+        "winner_reason": state.winner_reason,
+    }
+
+
+def state_json(state: TanboState) -> JsonDict:
+    """The whole state: the table, the generator, the log and the few counters of the turn."""
+    return {
+        "table": table_view(state),
+        "rng": state.rng.state,
+        "log": [e.to_json() for e in state.log],
+        "winner": state.winner,
+        "turns": state.turns,
+        "again": state.again,
+    }
+
+
+def from_table(
+    game: TanboGame,
+    table: Mapping[str, Any],
+    rng: Rng,
+    log: Sequence[LogEntry],
+    winner: int | None,
+    turns: int,
+    again: bool,
+) -> TanboState:
+    """A state from a table view and the parts the table does not carry."""
+    try:
+        state = TanboState(game, rng, int(table["first_player"]))
+        state.phase = Phase(table["phase"])
+        state.turn = int(table["turn"])
+        state.rings = [[counts_from_json(p) for p in ring] for ring in table["rings"]]
+        state.hand = counts_from_json(table["hand"])
+        sowing = table["sowing"]
+        if sowing is not None:
+            state.sow_from = int(sowing["from"])
+            state.sow_next = int(sowing["next"])
+            state.placed = [
+                (int(e["paddy"]), int(TOKEN_BY_WORD[e["token"]])) for e in sowing["placed"]
+            ]
+        ap = table["action_paddy"]
+        state.action_paddy = None if ap is None else int(ap)
+        pending = table["pending"]
+        if pending is not None and state.phase in (Phase.HARVEST, Phase.REST):
+            state.left = int(pending["count"])
+        state.bag = rice_from_json(table["bag"])
+        state.supply = int(table["supply"])
+        state.collected = [rice_from_json(c) for c in table["collected"]]
+        state.turn_points = int(table["turn_points"])
+        reason = table["winner_reason"]
+        state.winner_reason = None if reason is None else str(reason)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise BadRecord(f"This is not a Tanbo table: {exc!r}") from exc
+    state.log = list(log)
+    state.winner = winner
+    state.turns = turns
+    state.again = again
+    return state
+
+
+def from_json(game: TanboGame, data: Mapping[str, Any]) -> TanboState:
+    """Inverse of :func:`state_json`."""
+    try:
+        log = [LogEntry.from_json(e) for e in data["log"]]
+        winner = data["winner"]
+        return from_table(
+            game,
+            data["table"],
+            Rng.from_state(int(data["rng"])),
+            log,
+            None if winner is None else int(winner),
+            int(data["turns"]),
+            bool(data["again"]),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadRecord(f"This is not a saved Tanbo state: {exc!r}") from exc
+
+
+def from_view(game: TanboGame, view: Mapping[str, Any], rng: Rng) -> TanboState:
+    """A full state from what a seat sees, with a fresh generator drawn from ``rng``.
+
+    The turn counter and whether the current movement follows a Big Movement are read back
+    from the (public) log, whose lines the state writes in a fixed form.
+    """
+    table = view["table"]
+    texts = [str(t) for t in view["log"]]
+    phase = Phase(table["phase"])
+    again = phase is Phase.MOVE and bool(texts) and "Big Movement" in texts[-1]
+    turns = sum(1 for t in texts if _FIRST_MOVE.match(t))
+    if phase is Phase.MOVE and not again:
+        turns += 1  # the current turn's first movement is not logged yet
+    outcome = view.get("outcome")
+    winner = None
+    if outcome is not None and outcome.get("winners"):
+        winner = int(outcome["winners"][0])
+    return from_table(
+        game,
+        table,
+        Rng(rng.next_u64()),
+        [LogEntry(t) for t in texts],
+        winner,
+        turns,
+        again,
+    )
+
+
+def check(state: TanboState) -> None:
+    """Raise ``AssertionError`` if tokens are not all accounted for or the phase is off."""
+    snakes = state.supply + state.hand[Token.SNAKE]
+    rice = [0, 0, 0, 0, 0]
+    for t in RICE:
+        rice[t] = state.bag[t] + state.hand[t] + sum(c[t] for c in state.collected)
+    for seat, ring in enumerate(state.rings):
+        assert len(ring) == PADDIES
+        for paddy in ring:
+            assert all(n >= 0 for n in paddy), f"negative count in {paddy}"
+            assert paddy[Token.FARMER] in (0, 1)
+            snakes += paddy[Token.SNAKE]
+            for t in RICE:
+                rice[t] += paddy[t]
+        farmers = sum(p[Token.FARMER] for p in ring)
+        if state.turn == seat and state.hand[Token.FARMER]:
+            farmers += 1
+        placed = state.phase is not Phase.FARMER or farmer_paddy(ring) is not None
+        assert farmers == (1 if placed else 0), f"Player {seat + 1} has {farmers} Farmers"
+    assert snakes == SNAKES_IN_GAME, f"{snakes} Snakes accounted for, not {SNAKES_IN_GAME}"
+    for t in RICE:
+        assert rice[t] == RICE_IN_GAME[t], f"{rice[t]} {t.title} accounted for"
+    assert min(state.bag) >= 0 and state.supply >= 0 and min(state.hand) >= 0
+    for c in state.collected:
+        assert min(c) >= 0 and c[Token.SNAKE] == 0 and c[Token.FARMER] == 0
+    assert table_view(state)["scores"] == [points(c) for c in state.collected]
+    if state.phase is Phase.MOVE:
+        assert sum(state.hand) > 0, "moving with an empty hand"
+        assert sum(1 for t in state.hand if t) > 1, "a forced placement was left to the player"
+    else:
+        assert sum(state.hand) == 0, "tokens left in hand outside the movement"
+    if state.phase is Phase.EXCESS:
+        assert any(excess(p) for p in state.rings[state.turn])
+    assert (state.phase is Phase.OVER) == (state.winner is not None)
+    if state.phase in (Phase.HARVEST, Phase.REST):
+        assert state.left > 0
