@@ -280,6 +280,10 @@ class TanboState(State):
 
     # --- Preparation and Movement (ruling T3) ---------------------------------------------
 
+    def begin_turn(self, seat: int) -> None:
+        """Start ``seat``'s turn: pick up the Farmer's paddy and make any forced placement."""
+        self._start_turn(seat)
+
     def _start_turn(self, seat: int) -> None:
         self.turn = seat
         self.turn_points = 0
