@@ -107,7 +107,8 @@ function onActivate(root, e) {
   const st = roots.get(root);
   if (!st) return;
   const el = e.target.closest?.("[data-action],[data-pick],[data-unpick]");
-  if (!el || !root.contains(el)) return;
+  // Only our own table: the shell may draw a fallback into the same root.
+  if (!el || !root.contains(el) || !el.closest(".tanbo")) return;
   const { props } = st;
   if (props.busy || st.sending) return;
   if (el.hasAttribute("data-unpick")) {
@@ -168,7 +169,6 @@ function tableHtml(st) {
         ${ringSvg(ctx, opp)}
       </section>
     </div>
-    ${logHtml(view)}
   </div>`;
 }
 
@@ -370,7 +370,8 @@ function swapPanel(ctx) {
     const key = `${a.a[0]}:${a.a[1]}`;
     (groups.get(key) || groups.set(key, []).get(key)).push(a);
   }
-  const rows = [...groups.values()].map((list) => {
+  const order = (x) => x[0] * 10 + KINDS.indexOf(x[1]);
+  const rows = [...groups.values()].sort((x, y) => order(x[0].a) - order(y[0].a)).map((list) => {
     const [p, k] = list[0].a;
     const btns = list
       .map((a) => `<button type="button" ${legalAttrs(ctx, a, `chip mini token-${a.b[1]}`)}>${tokenIcon(a.b[1], 14)}<span>${esc(short(a.b[1]))} ${paddyNo(a.b[0])}</span></button>`)
@@ -424,11 +425,6 @@ function centreHtml(ctx) {
     <p class="legend"><span>${tokenIcon("yellow", 14)}3</span><span>${tokenIcon("black", 14)}4</span><span>${tokenIcon("red", 14)}5</span><span class="legend-goal">Win: 25 pts · lead by 20 · 20 in a turn</span></p>`;
 }
 
-function logHtml(view) {
-  const lines = (view.log || []).slice(-4);
-  if (!lines.length) return "";
-  return `<ol class="tanbo-log" aria-label="Recent moves">${lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ol>`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The ring of five paddies.
@@ -542,7 +538,7 @@ function paddyContent(ctx, s, p, pd, swapRing) {
   const rows = Math.ceil(items.length / cols);
   const [cx, cy] = polar(rows >= 3 ? R_CONTENT - 6 : R_CONTENT, centreAngle(p));
   const cw = 42;
-  const ch = rows >= 3 ? 25 : 28;
+  const ch = rows >= 3 ? 27 : 29;
   const out = [];
   // Swap picker: which tokens here are part of a legal swap (first pick or partner)?
   const swaps = swapRing ? ctx.byType.swap || [] : [];
@@ -552,8 +548,8 @@ function paddyContent(ctx, s, p, pd, swapRing) {
     const c = i - r * cols;
     const x = cx + (c - (inRow - 1) / 2) * cw;
     const y = cy + (r - (rows - 1) / 2) * ch;
-    const gs = k === "farmer" ? 26 : 22;
-    const glyph = `${tokenIcon(k, gs, s, f1(x - gs / 2), f1(y - gs / 2))}${n > 1 || k !== "farmer" ? `<text class="tcount" x="${f1(x + 12)}" y="${f1(y + 11)}">${k === "farmer" ? "" : n}</text>` : ""}`;
+    const gs = k === "farmer" ? (rows >= 3 ? 24 : 26) : 22;
+    const glyph = `${tokenIcon(k, gs, s, f1(x - gs / 2), f1(y - gs / 2))}${n > 1 || k !== "farmer" ? `<text class="tcount" x="${f1(x + 12)}" y="${f1(y + 6)}">${k === "farmer" ? "" : n}</text>` : ""}`;
     out.push(swapToken(ctx, swaps, p, k, n, x, y, glyph));
   });
   return `<g class="paddy-tokens">${out.join("")}</g>`;
@@ -562,7 +558,7 @@ function paddyContent(ctx, s, p, pd, swapRing) {
 function swapToken(ctx, swaps, p, k, n, x, y, glyph) {
   if (!swaps.length) return `<g class="tok token-${k}">${glyph}</g>`;
   const me = [p, k];
-  const hit = `<rect class="tok-hit" x="${f1(x - 15)}" y="${f1(y - 14)}" width="32" height="28" rx="8"/>`;
+  const hit = `<rect class="tok-hit" x="${f1(x - 14)}" y="${f1(y - 13)}" width="${n > 1 || k !== "farmer" ? 38 : 28}" height="25" rx="8"/>`;
   if (ctx.pick) {
     if (sameToken(ctx.pick, me)) {
       const label = `Cancel: ${tokenName(k)} in paddy ${paddyNo(p)} is chosen`;
@@ -583,12 +579,12 @@ function swapToken(ctx, swaps, p, k, n, x, y, glyph) {
 function paddyBadges(ctx, s, p, pd, n, isTurnRing) {
   const { t } = ctx;
   const out = [];
-  const [ox, oy] = polar(R_NUMBER + 2, centreAngle(p) + 16);
+  const [ox, oy] = polar(R_NUMBER + 4, centreAngle(p) + 17);
   if (n > 10 && t.phase === "excess") {
     out.push(`<g class="badge over-limit" transform="translate(${f1(ox)},${f1(oy)})"><rect x="-16" y="-9" width="32" height="18" rx="9"/><text y="4" text-anchor="middle">${n}/10</text></g>`);
   }
   if (isTurnRing && ctx.landing === p && ctx.moving) {
-    const [lx, ly] = polar(R_IN + 20, centreAngle(p));
+    const [lx, ly] = polar(R_NUMBER + 2, centreAngle(p) + 13);
     out.push(`<g class="badge landing" transform="translate(${f1(lx)},${f1(ly)})" aria-hidden="true"><path class="flag" d="M-4,-9 L-4,9 M-4,-9 L8,-5 L-4,-1 Z"/><title>The last token lands here</title></g>`);
   }
   return out.join("");
@@ -599,14 +595,13 @@ function pathMarkers(ctx, s) {
   const { t } = ctx;
   const sw = t.sowing;
   const placed = sw.placed || [];
-  const perPaddy = new Map();
-  const marks = placed.map((pl, i) => {
-    const k = perPaddy.get(pl.paddy) || 0;
-    perPaddy.set(pl.paddy, k + 1);
-    const ang = centreAngle(pl.paddy) - 26 + k * 13;
-    const [x, y] = polar(R_OUT - 10, ang);
+  // Only the latest lap goes on the ring (one marker per paddy); the panel lists every step.
+  const first = Math.max(0, placed.length - NPADDY);
+  const marks = placed.slice(first).map((pl, j) => {
+    const i = first + j;
+    const [x, y] = polar(R_OUT - 13, centreAngle(pl.paddy) - 24);
     const last = i === placed.length - 1 ? " last" : "";
-    return `<g class="step token-${pl.token}${last}" transform="translate(${f1(x)},${f1(y)})"><circle r="8"/><text y="3.5" text-anchor="middle">${i + 1}</text><title>${i + 1}: ${esc(tokenName(pl.token))} into paddy ${paddyNo(pl.paddy)}</title></g>`;
+    return `<g class="step token-${pl.token}${last}" transform="translate(${f1(x)},${f1(y)})"><circle r="9"/><text y="3.8" text-anchor="middle">${i + 1}</text><title>${i + 1}: ${esc(tokenName(pl.token))} into paddy ${paddyNo(pl.paddy)}</title></g>`;
   });
   // Arrow from the start paddy round to the next paddy (or the last placed one).
   const steps = placed.length + (handCount(t.hand) > 0 ? 1 : 0);
@@ -620,7 +615,7 @@ function pathMarkers(ctx, s) {
     const [x1, y1] = polar(r, a1);
     arc = `<path class="sow-arc" d="M${f1(x0)},${f1(y0)} A${r},${r} 0 ${large} 1 ${f1(x1)},${f1(y1)}" marker-end="url(#arrow-${s})"/>`;
   }
-  const [fx, fy] = polar(R_OUT - 12, centreAngle(sw.from) + 26);
+  const [fx, fy] = polar(R_NUMBER + 4, centreAngle(sw.from) - 17);
   const fromMark = `<g class="from-mark" transform="translate(${f1(fx)},${f1(fy)})"><rect x="-15" y="-7" width="30" height="14" rx="7"/><text y="3.5" text-anchor="middle">start</text></g>`;
   return `<g class="sow-path" aria-hidden="true">${arc}${fromMark}${marks.join("")}</g>`;
 }
