@@ -68,6 +68,7 @@ async function loadEngine() {
       for (const g of GAMES) {
         if (!known.has(g.id)) showError(`The engine does not know the game "${g.title}".`);
       }
+      app.lobby.useCatalogue(reply.games);
     }
     $("start").disabled = false;
     $("versions").textContent = `Python ${engine.python}, loaded in ${(engine.loadMs / 1000).toFixed(1)} s.`;
@@ -211,6 +212,10 @@ async function draw() {
   const board = $("board");
   board.dataset.game = match.game;
   board.setAttribute("aria-busy", String(app.busy || botThinking));
+  // For tests and styles: who the table is waiting for, and how far the match is.
+  board.dataset.awaiting = status.over ? "over" : botThinking ? "bot" : match.legal.length ? "human" : "other";
+  board.dataset.step = String(status.step);
+  board.dataset.seat = String(match.seat);
   try {
     renderer.render(board, {
       view,

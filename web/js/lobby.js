@@ -60,6 +60,22 @@ export class Lobby {
     this.editor = make ? make(options, game) : null;
   }
 
+  /** The engine's catalogue is the authority on bots: offer exactly the ones it has. */
+  useCatalogue(games) {
+    let changed = false;
+    for (const g of games) {
+      const known = gameById(g.id);
+      if (known && Array.isArray(g.bots) && JSON.stringify(known.bots) !== JSON.stringify(g.bots)) {
+        known.bots = g.bots;
+        changed = true;
+      }
+    }
+    if (changed) {
+      const keep = this.config();
+      this.fill({ ...keep, seats: keep.seats.map((s) => ({ ...s, bot: this.game.bots.includes(s.bot) ? s.bot : s.bot && this.game.bots[0] })) });
+    }
+  }
+
   /** Fill the form from a lobby config (used by "New game" to keep the last settings). */
   fill(config) {
     if (!config) return;

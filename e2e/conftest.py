@@ -1,0 +1,179 @@
+"""Browser tests against the built site, served on 127.0.0.1, in the system's Chromium.
+
+The site is built once per session into a temporary folder and served twice: at ``/`` and under
+the sub-path ``/pygames/`` (as a GitHub Pages project site is). One browser serves every test;
+each test gets a fresh context and page. Every test fails on any request to another origin, any
+failed or 4xx/5xx request, any uncaught page error and any console error.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import build as site_build  # noqa: E402
+import serve as site_serve  # noqa: E402
+
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+# Python loading in a worker takes ~3.5 s on a 2-core machine, cold; leave room for a slow CI.
+ENGINE_TIMEOUT_MS = 60_000
+
+
+def _chromium() -> str | None:
+    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if candidate and Path(candidate).is_file():
+            return candidate
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch the system Chromium (playwright's own browser downloads are not available)."""
+    executable = _chromium()
+    if executable is None:
+        pytest.fail("Chromium not found: install Debian's chromium package (make test does).")
+    return {**browser_type_launch_args, "executable_path": executable, "args": CHROMIUM_FLAGS}
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "dist"
+    site_build.build(out)
+    return out
+
+
+def _serve(directory: Path, prefix: str) -> Iterator[str]:
+    server = site_serve.make_server(directory, port=0, prefix=prefix, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}{prefix}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir: Path) -> Iterator[str]:
+    """The site at ``/`` (pytest-playwright's own ``base_url`` fixture, overridden)."""
+    yield from _serve(site_dir, "/")
+
+
+@pytest.fixture(scope="session")
+def subpath_url(site_dir: Path) -> Iterator[str]:
+    """The same site under ``/pygames/``."""
+    yield from _serve(site_dir, "/pygames/")
+
+
+@dataclass
+class Guard:
+    """What went wrong in the browser during a test."""
+
+    origin: str
+    foreign: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    def is_local(self, url: str) -> bool:
+        return url.startswith((self.origin + "/", "blob:", "data:"))
+
+    def on_route(self, route: Route) -> None:
+        url = route.request.url
+        if self.is_local(url):
+            route.continue_()
+        else:
+            self.foreign.append(url)
+            route.abort("blockedbyclient")
+
+    def on_request(self, request: Request) -> None:
+        self.requests.append(request.url)
+        if not self.is_local(request.url) and request.url not in self.foreign:
+            self.foreign.append(request.url)
+
+    def on_request_failed(self, request: Request) -> None:
+        # ERR_ABORTED: a navigation cancelled the load (the test moved on), not a fault.
+        if self.is_local(request.url) and "ERR_ABORTED" not in str(request.failure):
+            self.failures.append(f"{request.url}: {request.failure}")
+
+    def on_response(self, response: Any) -> None:
+        if response.status >= 400:
+            self.failures.append(f"{response.url}: HTTP {response.status}")
+
+    def on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text}")
+
+    def on_page_error(self, error: Any) -> None:
+        self.errors.append(f"page error: {error}")
+
+    def check(self) -> None:
+        assert not self.foreign, f"requests to other origins: {self.foreign}"
+        assert not self.failures, f"failed requests: {self.failures}"
+        assert not self.errors, f"errors in the page: {self.errors}"
+
+
+def _origin(url: str) -> str:
+    scheme, rest = url.split("://", 1)
+    return f"{scheme}://{rest.split('/', 1)[0]}"
+
+
+@pytest.fixture
+def guard_factory(browser: Browser) -> Iterator[Any]:
+    """Open guarded pages: ``open_page(url) -> (page, guard)``; checked at teardown."""
+    opened: list[tuple[BrowserContext, Guard]] = []
+
+    def open_page(url: str, **context_args: Any) -> tuple[Page, Guard]:
+        context = browser.new_context(**context_args)
+        guard = Guard(_origin(url))
+        context.route("**/*", guard.on_route)
+        context.on("request", guard.on_request)
+        context.on("requestfailed", guard.on_request_failed)
+        context.on("response", guard.on_response)
+        page = context.new_page()
+        page.on("console", guard.on_console)
+        page.on("pageerror", guard.on_page_error)
+        opened.append((context, guard))
+        return page, guard
+
+    yield open_page
+    for context, _ in opened:
+        context.close()
+    for _, guard in opened:
+        guard.check()
+
+
+@pytest.fixture
+def site(guard_factory: Any, base_url: str) -> tuple[Page, Guard]:
+    """A guarded page on the site at ``/``, fast bot pace."""
+    return guard_factory(base_url + "?fast=1")  # type: ignore[no-any-return]
+
+
+def screenshot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def wait_ready(page: Page) -> None:
+    """Wait until Python is loaded and the Start button enabled."""
+    page.wait_for_selector("body[data-engine=ready]", timeout=ENGINE_TIMEOUT_MS)
