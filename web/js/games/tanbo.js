@@ -462,7 +462,7 @@ function ringSvg(ctx, s) {
     if (isTurnRing && ctx.moving && t.sowing.next === p) cls.push("is-next");
     if (isTurnRing && ctx.moving && t.sowing.from === p) cls.push("is-from");
     if (isTurnRing && ctx.landing === p) cls.push("is-landing");
-    if (isTurnRing && t.action_paddy === p && ["harvest", "swap"].includes(t.phase)) cls.push("is-action");
+    if (isTurnRing && t.action_paddy === p && ["harvest", "swap", "rest"].includes(t.phase)) cls.push("is-action");
     if (excessRing && n > 10) cls.push("is-excess");
     const fa = farmerActs.get(p);
     const label = paddyLabel(p, pd);
@@ -487,7 +487,8 @@ function ringSvg(ctx, s) {
     numbers.push(`<g class="pnum" transform="translate(${f1(x)},${f1(y)})"><circle r="11"/><text y="4.5" text-anchor="middle">${paddyNo(p)}</text></g>`);
   }
   const hub = hubContent(ctx, s, isTurnRing);
-  const path = isTurnRing && t.sowing ? pathMarkers(ctx, s) : "";
+  // The path explains the movement in progress; afterwards the action paddy is what matters.
+  const path = isTurnRing && ctx.moving ? pathMarkers(ctx, s) : "";
 
   return `<svg class="ring seat-${s}${isTurnRing ? " is-turn-ring" : ""}" viewBox="${-VB} ${-VB} ${2 * VB} ${2 * VB}" role="group"
       aria-label="${esc(ctx.names[s])}'s ring of paddies">
@@ -518,7 +519,7 @@ function paddyLabel(p, pd) {
 
 function hubContent(ctx, s, isTurnRing) {
   const { t } = ctx;
-  if (isTurnRing && t.sowing && handCount(t.hand) > 0) {
+  if (isTurnRing && ctx.moving && handCount(t.hand) > 0) {
     return `<g class="hub-hand"><text y="-4" text-anchor="middle" class="hub-n">${handCount(t.hand)}</text><text y="10" text-anchor="middle" class="hub-sub">in hand</text></g>`;
   }
   return "";
