@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from .conftest import ENGINE_TIMEOUT_MS, Guard, screenshot, wait_ready
 
 MAX_DECISIONS = 2000
-STRONGEST_BOT = "random"  # TEMP until the greedy bot lands
+STRONGEST_BOT = "greedy"
 
 
 def start_game(page: Page, *, seat2: str = "greedy", seat1: str = "", seed: int | None = 7) -> None:
