@@ -194,7 +194,8 @@ def check(state: TanboState) -> None:
     assert min(state.bag) >= 0 and state.supply >= 0 and min(state.hand) >= 0
     for c in state.collected:
         assert min(c) >= 0 and c[Token.SNAKE] == 0 and c[Token.FARMER] == 0
-    assert table_view(state)["scores"] == [points(c) for c in state.collected]
+    for seat in (0, 1):  # scores are always the value of the collected Rice
+        assert state.score(seat) == points(state.collected[seat])
     if state.phase is Phase.MOVE:
         assert sum(state.hand) > 0, "moving with an empty hand"
         assert sum(1 for t in state.hand if t) > 1, "a forced placement was left to the player"

@@ -1,0 +1,65 @@
+"""The shared random-play test for Tanbo, with a check that no view leaks the generator."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from pygames.core import State
+from pygames.games import get_game
+from pygames.tanbo import TanboState
+from tests.conformance import play_random_games
+
+GAME = get_game("tanbo")
+JUNK = [
+    {"type": "no-such-action"},
+    {},
+    "sow",
+    {"type": None},
+    {"type": "place", "token": "dragon"},
+    {"type": "farmer", "paddy": 9},
+    {"type": "farmer", "paddy": True},
+    {"type": "take", "rice": "snake"},
+    {"type": "swap", "a": [0, "snake"], "b": [0, "snake"]},
+    {"type": "remove", "paddy": 0, "token": "farmer"},
+]
+
+
+def no_generator_in_view(state: State, seat: int, view: dict[str, Any]) -> None:
+    """Ruling T8: the order of bag draws is the only secret; the view never holds the RNG."""
+    assert isinstance(state, TanboState)
+    text = json.dumps(view)
+    assert "rng" not in text and "seed" not in text
+    assert str(state.rng.state) not in text
+    assert set(view["table"]["bag"]) == {"yellow", "black", "red"}
+
+
+def test_random_games_keep_the_contract() -> None:
+    started = time.perf_counter()
+    summary = play_random_games(
+        GAME, 2, count=2000, seed=20_000, leak_check=no_generator_in_view, junk_actions=JUNK
+    )
+    elapsed = time.perf_counter() - started
+    assert summary.games == 2000
+    # Every kind of decision and every way to win shows up in random play.
+    assert set(summary.action_kinds) == {"farmer", "place", "swap", "take", "return", "remove"}
+    assert set(summary.reasons) == {
+        "reached 25 points",
+        "led by 20 points",
+        "scored 20 points in one turn",
+    }
+    print(f"2000 random Tanbo games: {summary.steps / 2000:.1f} steps each, {elapsed:.1f} s")
+
+
+def test_random_games_from_a_custom_setup_and_the_second_player() -> None:
+    setup = {"paddies": [[{"snakes": 1, "rice": 3}] * 5, [{"snakes": 3, "rice": 1}] * 5]}
+    play_random_games(
+        GAME,
+        2,
+        count=150,
+        seed=7,
+        options={"first_player": 1, "setup": setup},
+        leak_check=no_generator_in_view,
+        junk_actions=JUNK,
+    )
