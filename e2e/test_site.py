@@ -137,13 +137,16 @@ def test_hot_seat_two_humans_with_undo(site: tuple[Page, Guard]) -> None:
 
 
 def test_site_under_a_sub_path(guard_factory: Any, subpath_url: str) -> None:
-    page, guard = guard_factory(subpath_url + "?fast=1")
+    # A phone-sized screen, too: the layout must stay usable.
+    page, guard = guard_factory(subpath_url + "?fast=1", viewport={"width": 390, "height": 844})
     page.goto(subpath_url + "?fast=1")
     start_game(page, seat2="random", seed=5)
     for i in range(4):
         if wait_for_human_or_end(page) == "over":
             break
         click_choice(page, i)
+    wait_for_human_or_end(page)
+    screenshot(page, "sub-path-phone")
     assert all("/pygames/" in u for u in guard.requests if u.startswith(guard.origin))
 
 
@@ -196,6 +199,7 @@ def test_share_link_and_load_reopen_the_same_game(
     step = board_state(page)["step"]
     log = page.locator("#log").inner_text()
     page.get_by_role("button", name="Share link").click()
+    expect(page.get_by_role("dialog", name="Share this game")).to_be_visible()
     link = page.get_by_label(re.compile("^Link")).input_value()
     record = page.get_by_label("Saved game (JSON)", exact=True).input_value()
     assert "#r=" in link and json.loads(record)["game"] == "tanbo"

@@ -53,8 +53,10 @@ function setProgress({ stage, fraction }) {
   } else if (stage === "ready") {
     bar.value = 100;
     label.textContent = "Ready";
+    $("start-hint").textContent = "";
   } else if (stage === "failed") {
     label.textContent = "Python could not start";
+    $("start-hint").textContent = "Python could not start, so no game can begin. Reload to try again.";
   }
 }
 
