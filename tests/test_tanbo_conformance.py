@@ -6,7 +6,9 @@ import json
 import time
 from typing import Any
 
-from pygames.core import State
+import pytest
+
+from pygames.core import Rng, State
 from pygames.games import get_game
 from pygames.tanbo import TanboState
 from tests.conformance import play_random_games
@@ -26,15 +28,29 @@ JUNK = [
 ]
 
 
+_calls: list[int] = []
+
+
 def no_generator_in_view(state: State, seat: int, view: dict[str, Any]) -> None:
     """Ruling T8: the order of bag draws is the only secret; the view never holds the RNG."""
     assert isinstance(state, TanboState)
     text = json.dumps(view)
     assert "rng" not in text and "seed" not in text
-    assert str(state.rng.state) not in text
+    if state.rng.state >= 10**6:  # small numbers (a fresh seed) appear in any view
+        assert str(state.rng.state) not in text
     assert set(view["table"]["bag"]) == {"yellow", "black", "red"}
+    # Everything else is in the view: a state rebuilt from it differs only in its generator
+    # (checked on a sample of views, to keep 2000 games quick).
+    _calls.append(seat)
+    if len(_calls) % 8:
+        return
+    rebuilt = GAME.state_from_view(view, seat, Rng(seat)).to_json()
+    original = state.to_json()
+    assert rebuilt.pop("rng") != original.pop("rng") or state.rng.state == Rng(seat).state
+    assert rebuilt == original
 
 
+@pytest.mark.slow
 def test_random_games_keep_the_contract() -> None:
     started = time.perf_counter()
     summary = play_random_games(

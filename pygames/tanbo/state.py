@@ -336,6 +336,7 @@ class TanboState(State):
             f"{n} token{'s' if n != 1 else ''} from paddy {self.sow_from_text()} "
             f"to paddy {paddy + 1}: {work.value}"
         )
+        self.again = False  # only a movement in progress needs to know
         if work is Work.REST:
             self._rest(head)
         elif work is Work.SOW:
