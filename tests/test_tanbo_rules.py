@@ -66,6 +66,17 @@ def test_t2_farmers_placed_from_the_first_player_then_the_game_starts() -> None:
     ]
 
 
+def test_t1_a_turn_touches_only_the_players_own_ring() -> None:
+    opponent = ["SSF", "SY", "SS", "B", "SS"]
+    state = position([["FSY", "SS", "S YBR", "SS", "SYYY"], opponent], start=False)
+    before = [p[:] for p in ring(state, 1)]
+    state.begin_turn(0)
+    state.apply(0, Place("snake"))
+    state.apply(0, Place("farmer"))  # the Yellow lands in paddy 4 (2 Snakes): Cultivate
+    assert state.turn == 1 and state.hand == tokens("SSF")
+    assert ring(state, 1)[1:] == before[1:]  # only Player 2's own pickup changed their ring
+
+
 def test_t1_paddy_5_is_followed_by_paddy_1() -> None:
     # Farmer and a Snake in paddy 5 (index 4): the tokens go to paddies 1 and 2.
     state = position([["S", "S", "SS", "SS", "SF"], STANDARD_OPPONENT])
