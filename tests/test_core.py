@@ -63,6 +63,8 @@ def test_codec_round_trips_and_refuses_malformed_actions() -> None:
         ({"type": "take", "stones": 1, "x": 2}, "unexpected x"),
         ({"type": "take", "stones": 1.5}, "must be a whole number"),
         ({"type": "take", "stones": {"a": 1}}, "must be a whole number"),
+        ({"type": "take", "stones": True}, "must be a whole number, not True"),
+        ({"type": "take", "stones": "2"}, "must be a whole number"),
     ]
     for data, message in cases:
         with pytest.raises(IllegalAction, match=message.replace("(", r"\(")):

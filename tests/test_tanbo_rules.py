@@ -394,7 +394,8 @@ def test_t8_view_shape_is_public_and_holds_no_generator() -> None:
     table = view["table"]
     assert set(table) == {
         "phase", "turn", "first_player", "rings", "hand", "sowing", "action_paddy", "pending",
-        "bag", "supply", "scores", "collected", "turn_points", "winner_reason",
+        "bag", "supply", "scores", "collected", "turn_points", "winner_reason", "turn_number",
+        "replaying",
     }  # fmt: skip
     assert table["hand"] == {
         "snakes": 2,
@@ -465,7 +466,7 @@ def test_illegal_setup_and_harvest_and_rest_choices() -> None:
     state = GAME.new_state(2, 1, {})
     with pytest.raises(IllegalAction, match="Choose a paddy 1-5"):
         state.apply(0, PlaceFarmer(5))
-    with pytest.raises(IllegalAction, match="Choose a paddy 1-5"):
+    with pytest.raises(IllegalAction, match=r"'farmer.paddy' must be a whole number, not True"):
         state.apply(0, GAME.decode_action({"type": "farmer", "paddy": True}))
     harvest = position([["FY", "SS", "S YYB", "SS", "SS"], STANDARD_OPPONENT])
     harvest.apply(0, Place("farmer"))
@@ -481,10 +482,12 @@ def test_illegal_setup_and_harvest_and_rest_choices() -> None:
 def test_malformed_swaps_are_refused_readably() -> None:
     state = position([["FY", "SS", "S", "", "YY"], STANDARD_OPPONENT])
     state.apply(0, Place("farmer"))
-    for data in (
-        {"type": "swap", "a": [0, "snake"], "b": 3},
-        {"type": "swap", "a": [0, "snake"], "b": [9, "snake"]},
-        {"type": "swap", "a": [0], "b": [1, "farmer"]},
+    for data, message in (
+        ({"type": "swap", "a": [0, "snake"], "b": 3}, "'swap.b' must be a list, not 3"),
+        ({"type": "swap", "a": [0], "b": [1, "farmer"]}, "'swap.a' must be a list of 2"),
+        ({"type": "swap", "a": [0, 1], "b": [1, "farmer"]}, r"'swap.a'\[1\] must be a text"),
     ):
-        with pytest.raises(IllegalAction, match=r"\[paddy 0-4, token\]"):
-            state.apply(1, GAME.decode_action(data))
+        with pytest.raises(IllegalAction, match=message):
+            GAME.decode_action(data)
+    with pytest.raises(IllegalAction, match=r"\[paddy 0-4, token\]"):
+        state.apply(1, GAME.decode_action({"type": "swap", "a": [0, "snake"], "b": [9, "snake"]}))

@@ -1,8 +1,9 @@
 """Actions: small immutable values with a stable JSON form.
 
 Each game declares its actions as frozen dataclasses deriving from :class:`Action`, with a
-``kind`` that becomes the ``"type"`` of the JSON form. Field values are plain: ``int``, ``str``,
-``bool``, ``None`` or tuples of those (lists in JSON).
+``kind`` that becomes the ``"type"`` of the JSON form. Field types are plain: ``int``, ``str``,
+``bool``, ``None``, unions of those and tuples of them (lists in JSON); decoding checks them
+exactly.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
@@ -17,6 +18,8 @@ True
 
 from __future__ import annotations
 
+import types
+import typing
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
@@ -45,13 +48,40 @@ def _to_json_value(value: Any) -> Any:
     return value
 
 
-def _from_json_value(value: Any, where: str) -> Any:
-    # bool is an int subclass; both are fine, floats are not (a 2.0 paddy is a typo, not a paddy).
-    if value is None or isinstance(value, bool | int | str):
+_WORDS = {int: "a whole number", str: "a text", bool: "true or false", type(None): "null"}
+
+
+def _from_json_value(value: Any, hint: Any, where: str) -> Any:
+    """Check ``value`` against the field's type ``hint`` and convert lists to tuples.
+
+    The check is exact: ``true`` is no paddy number even though ``True == 1`` in Python, and
+    ``2.0`` is a typo rather than a paddy.
+    """
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        for option in typing.get_args(hint):
+            try:
+                return _from_json_value(value, option, where)
+            except IllegalAction:
+                continue
+        raise IllegalAction(f"{where} has the wrong type: {value!r}")
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if not isinstance(value, list):
+            raise IllegalAction(f"{where} must be a list, not {value!r}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            args = (args[0],) * len(value)
+        if len(args) != len(value):
+            raise IllegalAction(f"{where} must be a list of {len(args)}, not {value!r}")
+        return tuple(
+            _from_json_value(v, a, f"{where}[{i}]")
+            for i, (v, a) in enumerate(zip(value, args, strict=True))
+        )
+    if hint in _WORDS:
+        if type(value) is not hint:
+            raise IllegalAction(f"{where} must be {_WORDS[hint]}, not {value!r}")
         return value
-    if isinstance(value, list):
-        return tuple(_from_json_value(v, where) for v in value)
-    raise IllegalAction(f"{where} must be a whole number, a text or a list, not {value!r}")
+    raise TypeError(f"unsupported action field type {hint!r}")
 
 
 class ActionCodec:
@@ -92,5 +122,6 @@ class ActionCodec:
             if extra:
                 parts.append("unexpected " + ", ".join(extra))
             raise IllegalAction(f"Malformed {kind!r} action: {'; '.join(parts)}")
-        values = {n: _from_json_value(data[n], f"'{kind}.{n}'") for n in names}
+        hints = typing.get_type_hints(cls)
+        values = {n: _from_json_value(data[n], hints[n], f"'{kind}.{n}'") for n in names}
         return cls(**values)

@@ -190,9 +190,6 @@ class TanboState(State):
             and action.a[0] > action.b[0]
         ):
             action = Swap(action.b, action.a)
-        if seat in self.actors() and _has_bool(action):
-            # True == 1 in Python: without this, {"paddy": true} would pass for paddy 1.
-            raise IllegalAction(self.explain_illegal(seat, action))
         super().apply(seat, action)
 
     def explain_illegal(self, seat: int, action: Action) -> str:
@@ -589,17 +586,6 @@ class TanboState(State):
         from .views import check
 
         check(self)
-
-
-def _has_bool(action: Action) -> bool:
-    values = list(vars(action).values())
-    while values:
-        value = values.pop()
-        if isinstance(value, bool):
-            return True
-        if isinstance(value, tuple):
-            values.extend(value)
-    return False
 
 
 def _is_spot(value: object) -> bool:

@@ -6,7 +6,6 @@ holds the whole position; a state rebuilt from it differs only in its random gen
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -30,9 +29,6 @@ from .tokens import (
 
 if TYPE_CHECKING:
     from .game import TanboGame
-
-_FIRST_MOVE = re.compile(r"^Player \d+ moves \d+ tokens? from paddy")
-
 
 def table_view(state: TanboState) -> JsonDict:
     """The ``"table"`` part of every seat's view (the same for all: ruling T8)."""
@@ -65,18 +61,18 @@ def table_view(state: TanboState) -> JsonDict:
         "collected": [rice_json(c) for c in state.collected],
         "turn_points": state.turn_points,
         "winner_reason": state.winner_reason,
+        "turn_number": state.turns,
+        "replaying": state.again,
     }
 
 
 def state_json(state: TanboState) -> JsonDict:
-    """The whole state: the table, the generator, the log and the few counters of the turn."""
+    """The whole state: the table, the generator, the log and the winner."""
     return {
         "table": table_view(state),
         "rng": state.rng.state,
         "log": [e.to_json() for e in state.log],
         "winner": state.winner,
-        "turns": state.turns,
-        "again": state.again,
     }
 
 
@@ -134,26 +130,16 @@ def from_json(game: TanboGame, data: Mapping[str, Any]) -> TanboState:
             Rng.from_state(int(data["rng"])),
             log,
             None if winner is None else int(winner),
-            int(data["turns"]),
-            bool(data["again"]),
+            int(data["table"]["turn_number"]),
+            bool(data["table"]["replaying"]),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise BadRecord(f"This is not a saved Tanbo state: {exc!r}") from exc
 
 
 def from_view(game: TanboGame, view: Mapping[str, Any], rng: Rng) -> TanboState:
-    """A full state from what a seat sees, with a fresh generator drawn from ``rng``.
-
-    The turn counter and whether the current movement follows a Big Movement are read back
-    from the (public) log, whose lines the state writes in a fixed form.
-    """
+    """A full state from what a seat sees, with a fresh generator drawn from ``rng``."""
     table = view["table"]
-    texts = [str(t) for t in view["log"]]
-    phase = Phase(table["phase"])
-    again = phase is Phase.MOVE and bool(texts) and "Big Movement" in texts[-1]
-    turns = sum(1 for t in texts if _FIRST_MOVE.match(t))
-    if phase is Phase.MOVE and not again:
-        turns += 1  # the current turn's first movement is not logged yet
     outcome = view.get("outcome")
     winner = None
     if outcome is not None and outcome.get("winners"):
@@ -162,10 +148,10 @@ def from_view(game: TanboGame, view: Mapping[str, Any], rng: Rng) -> TanboState:
         game,
         table,
         Rng(rng.next_u64()),
-        [LogEntry(t) for t in texts],
+        [LogEntry(str(t)) for t in view["log"]],
         winner,
-        turns,
-        again,
+        int(table["turn_number"]),
+        bool(table["replaying"]),
     )
 
 
