@@ -1,12 +1,12 @@
-"""Command line: ``python -m pygames simulate|serve|games``.
+"""Command line: ``python -m pygames simulate|games``.
 
-``simulate`` plays bot games for balance studies; ``serve`` serves the built site on 127.0.0.1.
+``simulate`` plays bot games for balance studies; ``games`` lists the games and their bots.
+(The built site is served by ``scripts/serve.py``, which ``make serve`` runs.)
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import sys
 from collections.abc import Sequence
@@ -50,19 +50,6 @@ def _simulate(args: argparse.Namespace) -> int:
     return 1 if result["errors"] else 0
 
 
-def _serve(args: argparse.Namespace) -> int:
-    import functools
-    import http.server
-
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=args.dir)
-    handler.extensions_map = {".wasm": "application/wasm", ".mjs": "text/javascript"}  # type: ignore[attr-defined]
-    with http.server.ThreadingHTTPServer((args.host, args.port), handler) as server:
-        print(f"Serving {args.dir} at http://{args.host}:{server.server_address[1]}/", flush=True)
-        with contextlib.suppress(KeyboardInterrupt):
-            server.serve_forever()
-    return 0
-
-
 def _games(args: argparse.Namespace) -> int:
     from .bots import bot_names
     from .games import all_games
@@ -87,12 +74,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--options", default=None, help="game options as JSON")
     sim.add_argument("--json", action="store_true", help="print JSON instead of a table")
     sim.set_defaults(run=_simulate)
-
-    serve = sub.add_parser("serve", help="serve the built site (dist/) on 127.0.0.1")
-    serve.add_argument("--dir", default="dist")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
-    serve.set_defaults(run=_serve)
 
     lst = sub.add_parser("games", help="list the games and their bots")
     lst.set_defaults(run=_games)

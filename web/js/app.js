@@ -258,11 +258,17 @@ function drawTurn(botThinking) {
   turn.append(dot, text);
 }
 
+// The engine's log names seats "Player N"; people read the names chosen in the lobby.
+function withNames(line) {
+  const seats = app.match.seats ?? [];
+  return line.replace(/\bPlayer ([1-6])\b/g, (words, n) => seats[Number(n) - 1]?.name || words);
+}
+
 function drawLog(lines) {
   const log = $("log");
   if (log.childElementCount === lines.length && log.dataset.match === app.match.id) return;
   log.dataset.match = app.match.id;
-  log.replaceChildren(...lines.map((line) => el("li", { text: line })));
+  log.replaceChildren(...lines.map((line) => el("li", { text: withNames(line) })));
   log.parentElement.scrollTop = log.parentElement.scrollHeight;
 }
 
