@@ -144,6 +144,9 @@ def guard_factory(browser: Browser) -> Iterator[Any]:
     opened: list[tuple[BrowserContext, Guard]] = []
 
     def open_page(url: str, **context_args: Any) -> tuple[Page, Guard]:
+        # The offline service worker would answer requests before the guard's route sees them;
+        # only the test of offline play lets it run.
+        context_args.setdefault("service_workers", "block")
         context = browser.new_context(**context_args)
         guard = Guard(_origin(url))
         context.route("**/*", guard.on_route)

@@ -128,6 +128,7 @@ def test_hot_seat_two_humans_with_undo(site: tuple[Page, Guard]) -> None:
         seen.add(board_state(page)["seat"])
         click_choice(page, i)
     assert seen == {"0", "1"}, "both seats took turns"
+    assert "Kenji" in page.locator("#log").inner_text(), "the log uses the chosen names"
     step = int(board_state(page)["step"])
     page.get_by_role("button", name="Undo").click()
     page.wait_for_function(
@@ -221,3 +222,44 @@ def test_share_link_and_load_reopen_the_same_game(
     expect(page.locator("#table")).to_be_visible()
     wait_for_human_or_end(page)
     assert board_state(page)["step"] == step
+
+
+def test_a_refused_action_shows_why_and_changes_nothing(site: tuple[Page, Guard]) -> None:
+    page, guard = site
+    page.goto(guard.origin + "/?fast=1")
+    start_game(page, seat2="random", seed=9)
+    wait_for_human_or_end(page)
+    step = board_state(page)["step"]
+    log = page.locator("#log").inner_text()
+    # A choice whose action the engine must refuse (as a stale or tampered page would send).
+    page.evaluate(
+        """() => document.querySelector('#board [data-action]')
+                 .setAttribute('data-action', JSON.stringify({type: 'farmer', paddy: 9}))"""
+    )
+    page.locator("#board [data-action]").first.click()
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("paddy")
+    screenshot(page, "refused-action")
+    assert board_state(page)["step"] == step
+    assert page.locator("#log").inner_text() == log
+    page.get_by_role("button", name="Dismiss error").click()
+    click_choice(page)  # the game goes on from the same state
+    assert int(board_state(page)["step"]) > int(step)
+
+
+def test_plays_offline_after_a_first_visit(guard_factory: Any, base_url: str) -> None:
+    page, guard = guard_factory(base_url + "?fast=1", service_workers="allow")
+    page.goto(base_url + "?fast=1")
+    wait_ready(page)
+    page.evaluate("() => navigator.serviceWorker.ready")
+    page.wait_for_function("() => caches.keys().then((k) => k.length > 0)")
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    start_game(page, seat2="greedy", seed=4)
+    for i in range(3):
+        if wait_for_human_or_end(page) == "over":
+            break
+        click_choice(page, i)
+    screenshot(page, "offline")
+    assert guard.foreign == []

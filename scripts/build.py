@@ -126,6 +126,30 @@ def _zip_package(out: Path) -> str:
     return digest.hexdigest()[:12]
 
 
+def _site_hash(out: Path) -> str:
+    """A digest of every file of the site: changes whenever anything served changes."""
+    digest = hashlib.sha256()
+    for p in sorted(out.rglob("*")):
+        if p.is_file():
+            digest.update(p.relative_to(out).as_posix().encode() + b"\0" + p.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _write_service_worker(out: Path, build_id: str) -> None:
+    """Fill in web/sw.js: the build id and every file of the site (not the dev harness)."""
+    files = sorted(
+        p.relative_to(out).as_posix()
+        for p in out.rglob("*")
+        if p.is_file() and p.name != "sw.js" and "dev" not in p.relative_to(out).parts
+    )
+    urls = ["./", *(f"./{f}" for f in files if f != "index.html")]
+    sw = out / "sw.js"
+    text = sw.read_text()
+    text = text.replace("__PYGAMES_BUILD__", build_id)
+    text = text.replace("/* __PYGAMES_FILES__ */ []", json.dumps(urls, indent=2))
+    sw.write_text(text)
+
+
 def build(out: Path) -> None:
     out = out.resolve()
     if out == ROOT or ROOT.is_relative_to(out) or out.parent == out:
@@ -140,6 +164,7 @@ def build(out: Path) -> None:
     # The page reads this to bust caches of pygames.zip and to show versions.
     build_info = {"pygames": package_hash, **versions}
     (out / "build.json").write_text(json.dumps(build_info, indent=2) + "\n")
+    _write_service_worker(out, _site_hash(out))
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     count = sum(1 for p in out.rglob("*") if p.is_file())
     print(f"build: wrote {out} ({count} files, {total / 1e6:.1f} MB)")

@@ -529,6 +529,15 @@ function main() {
   window.addEventListener("hashchange", openHashRecord);
   showLobby();
   openHashRecord();
+  keepOffline();
+}
+
+// After a first visit the site works with no network: a service worker keeps its files.
+function keepOffline() {
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  navigator.serviceWorker.register("./sw.js").catch((err) => {
+    console.warn(`Offline play is unavailable: ${err?.message ?? err}`);
+  });
 }
 
 main();

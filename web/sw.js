@@ -1,0 +1,43 @@
+// Offline play after a first visit: this service worker keeps the site's own files in a cache
+// and answers from it first. The build replaces the two placeholders: the build id (a new one
+// drops the old cache, so an update is picked up on the next visit) and the list of files.
+// It never touches requests to other origins (the page makes none).
+
+const BUILD = "__PYGAMES_BUILD__";
+const FILES = /* __PYGAMES_FILES__ */ [];
+const CACHE = `pygames-${BUILD}`;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" }))))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(keys.filter((k) => k.startsWith("pygames-") && k !== CACHE).map((k) => caches.delete(k))),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(
+    caches.open(CACHE).then(async (cache) => {
+      // The query string only carries page settings (?fast=1) and cache busters.
+      const hit = await cache.match(request, { ignoreSearch: true });
+      if (hit) return hit;
+      const response = await fetch(request);
+      if (response.ok && response.type === "basic") cache.put(request, response.clone());
+      return response;
+    }),
+  );
+});
