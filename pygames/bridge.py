@@ -76,6 +76,7 @@ class Match:
             "game": self.game.id,
             "step": self.step,
             "actors": list(self.state.actors()),
+            "awaiting": list(self.state.awaiting()),
             "over": self.state.is_over(),
             "seats": [s.to_json() for s in self.record.seats],
         }
@@ -213,8 +214,16 @@ def view(match_id: str, seat: int) -> JsonDict:
     if seat != SPECTATOR and not 0 <= seat < match.state.players:
         raise BadInput(f"There is no seat {seat} in this match.")
     who = None if seat == SPECTATOR else seat
-    legal = [] if who is None else [a.to_json() for a in match.state.legal_actions(who)]
-    return {"status": match.status(), "view": match.state.view(who), "legal": legal}
+    state = match.state
+    legal = [] if who is None else [a.to_json() for a in state.legal_actions(who)]
+    # What other seats may do without being waited for (Tea): public, so every screen can
+    # offer it to the people sitting there.
+    optional = [
+        {"seat": s, "legal": [a.to_json() for a in state.legal_actions(s)]}
+        for s in state.actors()
+        if s not in state.awaiting() and s != who
+    ]
+    return {"status": match.status(), "view": state.view(who), "legal": legal, "optional": optional}
 
 
 @_reply
@@ -227,7 +236,11 @@ def act(match_id: str, seat: int, action_text: str, step: int) -> JsonDict:
 
 @_reply
 def bot_act(match_id: str, seat: int, step: int) -> JsonDict:
-    """Let the bot in ``seat`` choose and apply its action, from its own view only."""
+    """Let the bot in ``seat`` choose and apply its action, from its own view only.
+
+    A bot asked about an optional action (it may act but is not awaited) may decline:
+    the reply's ``action`` is then ``null`` and nothing changes.
+    """
     match = _match(match_id)
     seat = _int(seat, "seat")
     bot = match.bots.get(seat)
@@ -238,6 +251,10 @@ def bot_act(match_id: str, seat: int, step: int) -> JsonDict:
         raise IllegalAction(f"It is not {state.seat_name(seat)}'s turn to act.")
     rng = Rng(match.record.seed * 1_000_003 + match.step * 31 + seat)
     action = bot.choose(match.game, state.view(seat), seat, state.legal_actions(seat), rng)
+    if action is None:
+        if seat in state.awaiting():
+            raise IllegalAction(f"The {bot.name} bot declined a decision the game waits for.")
+        return {"status": match.status(), "action": None, "log": []}
     return _advance(match, seat, action.to_json(), step)
 
 

@@ -28,14 +28,34 @@ def seating(bots: Sequence[str], players: int, game_index: int) -> list[str]:
 
 
 def play_one(game_id: str, names: Sequence[str], seed: int, options: JsonDict) -> Any:
-    """Play one bot game; returns the final state."""
+    """Play one bot game; returns the final state.
+
+    At every step each seat that *may* act (not awaited) is asked once, in seat order, before
+    the awaited seat decides, as the page does.
+    """
     game = get_game(game_id)
     state = game.new_state(len(names), seed, options)
     bots = [make_bot(game_id, n) for n in names]
     rng = Rng(seed ^ 0x5EED)
     while not state.is_over():
-        seat = state.actors()[0]
+        awaited = state.awaiting()
+        acted = False
+        for seat in state.actors():
+            if seat in awaited:
+                continue
+            choice = bots[seat].choose(
+                game, state.view(seat), seat, state.legal_actions(seat), rng
+            )
+            if choice is not None:
+                state.apply(seat, choice)
+                acted = True
+                break
+        if acted:
+            continue
+        seat = awaited[0]
         action = bots[seat].choose(game, state.view(seat), seat, state.legal_actions(seat), rng)
+        if action is None:
+            raise RuntimeError(f"bot {names[seat]!r} declined an awaited decision")
         state.apply(seat, action)
     return state
 

@@ -109,6 +109,8 @@ def play_random_games(
         while not state.is_over():
             actors = state.actors()
             assert actors, f"game {game_seed}: nobody may act but the game is not over"
+            awaited = state.awaiting()
+            assert awaited and set(awaited) <= set(actors), "awaited seats must be actors"
             seat = rng.choice(actors)
             legal = state.legal_actions(seat)
             assert legal, f"game {game_seed}: {seat} is to act but has no legal action"

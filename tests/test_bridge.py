@@ -17,9 +17,9 @@ def call(fn: Any, *args: Any) -> dict[str, Any]:
     return reply
 
 
-def start(seats: list[dict[str, Any]] | None = None, **options: Any) -> str:
+def start(seats: list[dict[str, Any]] | None = None, seed: int = 7, **options: Any) -> str:
     seats = seats or [{"name": "Ann", "bot": None}, {"name": "Bob", "bot": None}]
-    reply = call(bridge.new_match, json.dumps({"game": "pile", "seats": seats, "seed": 7,
+    reply = call(bridge.new_match, json.dumps({"game": "pile", "seats": seats, "seed": seed,
                                                "options": options}))
     assert reply["ok"], reply
     match: str = reply["match"]
@@ -35,7 +35,7 @@ def test_games_lists_the_catalogue() -> None:
     ids = {g["id"]: g for g in reply["games"]}
     assert "pile" in ids and "tanbo" in ids
     assert "random" in ids["pile"]["bots"] and "take-one" in ids["pile"]["bots"]
-    assert ids["pile"]["options"] == {"pile": 15, "boom": False}
+    assert ids["pile"]["options"] == {"pile": 15, "boom": False, "cheer": False}
 
 
 def test_a_match_is_played_through_the_bridge() -> None:
@@ -176,3 +176,26 @@ def test_close_forgets_a_match() -> None:
     match = start()
     assert call(bridge.close, match)["ok"]
     assert call(bridge.view, match, 0)["error_type"] == "UnknownMatch"
+
+
+def test_optional_actions_are_offered_to_other_seats_and_bots_may_decline() -> None:
+    seats = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Bot", "bot": "random"}]
+    match = start(seats, cheer=True)
+    v = call(bridge.view, match, 0)
+    assert v["status"]["awaiting"] == [0] and v["status"]["actors"] == [0, 1, 2]
+    assert v["optional"] == [
+        {"seat": 1, "legal": [{"type": "cheer"}]},
+        {"seat": 2, "legal": [{"type": "cheer"}]},
+    ]
+    assert call(bridge.view, match, 1)["legal"] == [{"type": "cheer"}]
+    reply = call(bridge.act, match, 1, '{"type": "cheer"}', 0)
+    assert reply["ok"] and reply["status"]["actors"] == [0, 2]
+    # The random bot, asked about an optional action, either cheers or declines.
+    outcomes = set()
+    for seed in range(12):
+        m = start(seats, seed=seed, cheer=True)
+        r = call(bridge.bot_act, m, 2, 0)
+        assert r["ok"]
+        outcomes.add(r["action"]["type"] if r["action"] else None)
+        assert r["status"]["step"] == (1 if r["action"] else 0)
+    assert outcomes == {None, "cheer"}

@@ -70,3 +70,8 @@ def test_python_dash_m_runs_tanbo_simulation() -> None:
     assert set(out["wins_by_bot"]) == {"random", "greedy"}
     assert sum(out["wins_by_bot"].values()) == pytest.approx(1.0)
     assert out["mean_turns"] > 0
+
+
+def test_simulate_asks_optional_actors_and_the_awaited_seat() -> None:
+    result = simulate("pile", 6, 0, ["take-one", "random", "random"], options={"cheer": True})
+    assert result["errors"] == 0 and result["games"] == 6

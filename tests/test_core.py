@@ -209,3 +209,8 @@ def test_conformance_harness_catches_a_record_that_does_not_replay(
     monkeypatch.setattr(PILE.__class__, "new_state", drifting)
     with pytest.raises(AssertionError, match="does not replay"):
         play_random_games(PILE, 2, 3, seed=3)
+
+
+def test_conformance_with_optional_actors() -> None:
+    summary = play_random_games(PILE, 3, 100, seed=50, options={"cheer": True})
+    assert summary.action_kinds["cheer"] > 0

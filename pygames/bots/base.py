@@ -23,8 +23,12 @@ class Bot(ABC):
     @abstractmethod
     def choose(
         self, game: Game, view: JsonDict, seat: int, legal: Sequence[Action], rng: Rng
-    ) -> Action:
-        """Pick one of ``legal`` (never empty)."""
+    ) -> Action | None:
+        """Pick one of ``legal`` (never empty).
+
+        ``None`` declines an optional action: allowed only when the game is not waiting for
+        this seat (``seat not in view["awaiting"]``), e.g. not taking Tea just now.
+        """
 
 
 class RandomBot(Bot):
@@ -35,5 +39,7 @@ class RandomBot(Bot):
 
     def choose(
         self, game: Game, view: JsonDict, seat: int, legal: Sequence[Action], rng: Rng
-    ) -> Action:
-        return rng.choice(legal)
+    ) -> Action | None:
+        if seat in view["awaiting"]:
+            return rng.choice(legal)
+        return rng.choice([None, *legal])

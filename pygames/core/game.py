@@ -85,6 +85,14 @@ class State(ABC):
     def actors(self) -> tuple[int, ...]:
         """Seats that may act now (usually one; empty once the game is over)."""
 
+    def awaiting(self) -> tuple[int, ...]:
+        """Seats whose decision the game waits for: a subset of :meth:`actors`.
+
+        The other actors *may* act now but need not (Humble Tea Party's Tea, which any eligible
+        player may take while a placement is awaited). Their optional actions are public.
+        """
+        return self.actors()
+
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (empty if it is not to act)."""
@@ -138,6 +146,7 @@ class State(ABC):
             "players": self.players,
             "seat": seat,
             "actors": list(self.actors()),
+            "awaiting": list(self.awaiting()),
             "over": self.is_over(),
             "outcome": None if outcome is None else outcome.to_json(),
             "log": [e.text for e in self.log if e.visible_to(seat)],
