@@ -16,13 +16,14 @@ NODE_STAMP := node_modules/.installed
 DIST_STAMP := dist/build.json
 BUILD_INPUTS := $(shell find web pygames scripts -type f -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null) package.json
 
-.PHONY: help setup build serve test lint typecheck unit e2e chromium clean
+.PHONY: help setup build serve test lint typecheck unit e2e chromium bench clean
 
 help:
 	@echo "make serve   set up, build, and serve the site at http://$(HOST):$(PORT)/"
 	@echo "make test    set up (chromium included) and run lint, types, unit and browser tests"
 	@echo "make build   build the site into dist/"
 	@echo "make lint    ruff and mypy"
+	@echo "make bench   speed figures of every game (ratios to a random game in the same run)"
 	@echo "make clean   remove dist/ and test artifacts (make distclean: also .venv, node_modules)"
 
 $(VENV_STAMP): pyproject.toml
@@ -71,6 +72,9 @@ e2e: build chromium
 
 test: build chromium lint
 	$(PY) -m pytest tests e2e
+
+bench: $(VENV_STAMP)
+	$(PY) -m pygames bench
 
 clean:
 	rm -rf dist e2e/artifacts test-results .pytest_cache

@@ -1,6 +1,7 @@
-"""Command line: ``python -m pygames simulate|games``.
+"""Command line: ``python -m pygames simulate|bench|games``.
 
-``simulate`` plays bot games for balance studies; ``games`` lists the games and their bots.
+``simulate`` plays bot games for balance studies; ``bench`` prints speed figures (with ratios
+to a random game in the same run); ``games`` lists the games and their bots.
 (The built site is served by ``scripts/serve.py``, which ``make serve`` runs.)
 """
 
@@ -50,6 +51,31 @@ def _simulate(args: argparse.Namespace) -> int:
     return 1 if result["errors"] else 0
 
 
+def _bench(args: argparse.Namespace) -> int:
+    from .bench import bench
+    from .games import all_games, get_game
+
+    try:
+        ids = [get_game(args.game).id] if args.game else [g.id for g in all_games()]
+    except GameError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    results = []
+    for game_id in ids:
+        game = get_game(game_id)
+        players = args.players or game.min_players
+        results.append(bench(game_id, players, args.games, args.seed))
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        for r in results:
+            print(f"{r['game']} ({r['players']} players, {r['games']} games per bot)")
+            for key, value in r.items():
+                if key not in ("game", "players", "games"):
+                    print(f"  {key:<32} {value}")
+    return 0
+
+
 def _games(args: argparse.Namespace) -> int:
     from .bots import bot_names
     from .games import all_games
@@ -74,6 +100,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--options", default=None, help="game options as JSON")
     sim.add_argument("--json", action="store_true", help="print JSON instead of a table")
     sim.set_defaults(run=_simulate)
+
+    ben = sub.add_parser("bench", help="time bot games and core operations (ratios to random)")
+    ben.add_argument("game", nargs="?", default=None, help="game id (default: every game)")
+    ben.add_argument("--games", type=int, default=20, help="games per bot (default 20)")
+    ben.add_argument("--players", type=int, default=None)
+    ben.add_argument("--seed", type=int, default=1)
+    ben.add_argument("--json", action="store_true")
+    ben.set_defaults(run=_bench)
 
     lst = sub.add_parser("games", help="list the games and their bots")
     lst.set_defaults(run=_games)

@@ -27,8 +27,8 @@ def seating(bots: Sequence[str], players: int, game_index: int) -> list[str]:
     return [bots[(seat + game_index) % len(bots)] for seat in range(players)]
 
 
-def play_one(game_id: str, names: Sequence[str], seed: int, options: JsonDict) -> Any:
-    """Play one bot game; returns the final state.
+def play_one(game_id: str, names: Sequence[str], seed: int, options: JsonDict) -> tuple[Any, int]:
+    """Play one bot game; returns the final state and the number of actions taken.
 
     At every step each seat that *may* act (not awaited) is asked once, in seat order, before
     the awaited seat decides, as the page does.
@@ -37,7 +37,9 @@ def play_one(game_id: str, names: Sequence[str], seed: int, options: JsonDict) -
     state = game.new_state(len(names), seed, options)
     bots = [make_bot(game_id, n) for n in names]
     rng = Rng(seed ^ 0x5EED)
+    actions = 0
     while not state.is_over():
+        actions += 1
         awaited = state.awaiting()
         acted = False
         for seat in state.actors():
@@ -57,7 +59,7 @@ def play_one(game_id: str, names: Sequence[str], seed: int, options: JsonDict) -
         if action is None:
             raise RuntimeError(f"bot {names[seat]!r} declined an awaited decision")
         state.apply(seat, action)
-    return state
+    return state, actions
 
 
 def simulate(
@@ -87,7 +89,7 @@ def simulate(
     for i in range(games):
         names = seating(bots, players, i)
         try:
-            state = play_one(game_id, names, seed + i, opts)
+            state, _ = play_one(game_id, names, seed + i, opts)
         except Exception as exc:  # counted and reported, never hidden
             errors.append(f"game seed {seed + i}: {type(exc).__name__}: {exc}")
             if len(errors) == 1:

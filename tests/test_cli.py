@@ -75,3 +75,13 @@ def test_python_dash_m_runs_tanbo_simulation() -> None:
 def test_simulate_asks_optional_actors_and_the_awaited_seat() -> None:
     result = simulate("pile", 6, 0, ["take-one", "random", "random"], options={"cheer": True})
     assert result["errors"] == 0 and result["games"] == 6
+
+
+def test_bench_prints_figures_and_ratios(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "tanbo", "--games", "2", "--json"]) == 0
+    [figures] = json.loads(capsys.readouterr().out)
+    assert figures["game"] == "tanbo" and figures["random_game_ms"] > 0
+    for op in ("legal_actions", "view", "clone", "json_round_trip", "determinize"):
+        assert figures[f"{op}_us"] > 0 and figures[f"{op}_vs_random_action"] > 0
+    assert figures["greedy_game_vs_random"] > 0
+    assert main(["bench", "chess"]) == 2
