@@ -1,0 +1,1 @@
+"""Humble Tea Party bots (placeholder, replaced below)."""

@@ -1,0 +1,50 @@
+"""The Humble Tea Party game declaration: identity, options, and making states."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import Game, JsonDict, Rng, State
+from .actions import CODEC
+from .setup import DEFAULT_OPTIONS, check_options
+from .state import HtpState
+from .views import from_json, from_view
+
+
+class HtpGame(Game):
+    """Humble Tea Party: fill the others' Oribako with sweets; the lowest score wins.
+
+    >>> game = HtpGame()
+    >>> game.validate_options(4, {"team_battle": True})
+    {'start_player': 0, 'team_battle': True, 'teams': [0, 1, 0, 1], 'no_chatting': False}
+    >>> state = game.new_state(5, seed=3, options={"start_player": 2})
+    >>> table = state.view(0)["table"]
+    >>> table["turn"], [d["size"] for d in table["decks"]], len(table["undealt_cards"])
+    (2, [20, 20, 20], 3)
+    """
+
+    id = "humble_tea_party"
+    title = "Humble Tea Party"
+    min_players = 3  # ruling H1
+    max_players = 6
+    codec = CODEC
+
+    def default_options(self, players: int) -> JsonDict:
+        return dict(DEFAULT_OPTIONS)
+
+    def validate_options(self, players: int, options: Mapping[str, Any]) -> JsonDict:
+        merged = super().validate_options(players, options)
+        return check_options(players, merged)
+
+    def new_state(self, players: int, seed: int, options: Mapping[str, Any]) -> HtpState:
+        opts = self.validate_options(players, options)
+        state = HtpState(self, players, Rng(seed), opts)
+        state.set_up()
+        return state
+
+    def state_from_json(self, data: Mapping[str, Any]) -> HtpState:
+        return from_json(self, data)
+
+    def state_from_view(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
+        return from_view(self, view, seat, rng)

@@ -1,0 +1,133 @@
+"""Scoring a complete Oribako hand by hand (ruling H12) and deciding the winner (H13, H14).
+
+A board is three rows of tile ids. The eight lines are the three rows, three columns and two
+diagonals; the four squares are the 2 x 2 blocks.
+
+>>> from .sweets import type_by_name
+>>> def tile(name: str) -> int: return type_by_name(name).first_tile
+>>> board = [[tile("Camellia"), tile("Red Snapper"), tile("Strawberry")],
+...          [tile("Wisteria"), tile("Sun Flower"), tile("Maple Leaf")],
+...          [tile("Loquat"), tile("Chrysanthemum"), tile("Peach")]]
+>>> s = score_board(board, "winter")
+>>> s.hands, s.total
+((0, 1, 1, 2, 3, 0), 7)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from .sweets import TILE_CREST, TILE_MONTH, TILE_SEASON, TILES
+
+Board = Sequence[Sequence[int]]
+Line = tuple[tuple[int, int], ...]  # (row, column) cells
+
+HAND_NAMES = (
+    "Four Seasons",
+    "Delicious Trimester",
+    "Seasonal Assortment",
+    "Crest Assortment",
+    "Favourite Season",
+    "Duplication",
+)
+POINTS_PER_HAND = (1, 1, 1, 1, 1, -2)
+TIE_BREAK_HANDS = 4  # ruling H13: #1 to #4, in order
+
+LINES: tuple[Line, ...] = (
+    *(tuple((r, c) for c in range(3)) for r in range(3)),
+    *(tuple((r, c) for r in range(3)) for c in range(3)),
+    ((0, 0), (1, 1), (2, 2)),
+    ((0, 2), (1, 1), (2, 0)),
+)
+SQUARES: tuple[Line, ...] = tuple(
+    ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)) for r in (0, 1) for c in (0, 1)
+)
+
+
+def consecutive(months: Sequence[int]) -> bool:
+    """Months running on by one in either direction, December then January (ruling H12).
+
+    >>> consecutive([7, 6, 5]), consecutive([11, 12, 1]), consecutive([5, 7, 6])
+    (True, True, False)
+    """
+    steps = {(b - a) % 12 for a, b in pairwise(months)}
+    return steps in ({1}, {11})
+
+
+@dataclass(frozen=True)
+class Score:
+    """One Oribako's hands: counts ``#1..#6``, their points, and the total."""
+
+    hands: tuple[int, ...]
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Points of each hand (Duplication counts -2 a tile)."""
+        return tuple(n * p for n, p in zip(self.hands, POINTS_PER_HAND, strict=True))
+
+    @property
+    def total(self) -> int:
+        """The Oribako's score; the lowest wins."""
+        return sum(self.points)
+
+    def to_json(self) -> dict[str, object]:
+        """The view's per-seat score entry."""
+        return {"hands": list(self.hands), "points": list(self.points), "total": self.total}
+
+
+def score_board(board: Board, favourite: str) -> Score:
+    """Score a full 3 x 3 board for an owner whose favourite season is ``favourite``."""
+    cells = [[board[r][c] for c in range(3)] for r in range(3)]
+
+    def at(cell: tuple[int, int]) -> int:
+        return cells[cell[0]][cell[1]]
+
+    four = sum(len({TILE_SEASON[at(c)] for c in sq}) == 4 for sq in SQUARES)
+    trimester = seasonal = crests = 0
+    for line in LINES:
+        tiles = [at(c) for c in line]
+        trimester += consecutive([TILE_MONTH[t] for t in tiles])
+        seasonal += len({TILE_SEASON[t] for t in tiles}) == 1
+        crests += len({TILE_CREST[t] for t in tiles}) == 1
+    flat = [t for row in cells for t in row]
+    bonus = sum(TILE_SEASON[t].value == favourite for t in flat)
+    duplicated = sum(k - 1 for k in Counter(TILES[t] for t in flat).values() if k > 1)
+    return Score((four, trimester, seasonal, crests, bonus, duplicated))
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """Who wins among some entries (seats or teams), and how the tie was settled."""
+
+    winners: tuple[int, ...]
+    tied: tuple[int, ...]  # the entries level on the lowest total before the tie-break
+    decided_by: int | None  # the hand (0-3) that broke the tie, if one did
+
+    @property
+    def shared(self) -> bool:
+        """Several winners: still tied after #1-#4."""
+        return len(self.winners) > 1
+
+
+def rank(totals: Sequence[int], hands: Sequence[Sequence[int]]) -> Ranking:
+    """Ruling H13: lowest total; ties go to fewer #1, then #2, #3, #4; else a shared win.
+
+    >>> rank([5, 3, 3], [[0] * 6, [1, 0, 0, 0, 0, 0], [0, 2, 0, 0, 0, 0]]).winners
+    (2,)
+    >>> rank([3, 3], [[0, 1, 0, 0, 2, 0], [0, 1, 0, 0, 2, 0]]).winners
+    (0, 1)
+    """
+    low = min(totals)
+    tied = tuple(i for i, t in enumerate(totals) if t == low)
+    left = list(tied)
+    if len(left) == 1:
+        return Ranking(tied, tied, None)
+    for hand in range(TIE_BREAK_HANDS):
+        fewest = min(hands[i][hand] for i in left)
+        left = [i for i in left if hands[i][hand] == fewest]
+        if len(left) == 1:
+            return Ranking(tuple(left), tied, hand)
+    return Ranking(tuple(left), tied, None)

@@ -1,0 +1,434 @@
+"""A Humble Tea Party game in progress: Phase 1 (keep a sweet), Phase 2 (recommend sweets to
+others, with Tea), and the scores once every Oribako is complete.
+
+Forced steps happen at once: flipping tops, Resets (ruling H5), refilling a deck (H6), the Tea
+token coming back (H11) and a player passing when no placement is legal (H9). The state stops
+only where someone has a real choice.
+
+>>> from pygames.humble_tea_party import HtpGame
+>>> state = HtpGame().new_state(3, seed=1, options={})
+>>> state.phase.value, state.actors(), [a.to_json() for a in state.legal_actions(0)][:1]
+('own', (0,), [{'type': 'keep', 'deck': 0}])
+>>> for seat in (0, 1, 2):
+...     state.apply(seat, Keep(0))
+>>> state.phase.value, state.actors()[0], len(state.legal_actions(0)) > 0
+('recommend', 0, True)
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from ..core import Action, IllegalAction, JsonDict, LogEntry, Outcome, Rng, State
+from .actions import Keep, Place, Tea
+from .oribako import Box, is_complete, open_cells, rows
+from .scoring import HAND_NAMES, Ranking, Score, rank, score_board
+from .sweets import SEASONS, TILE_COUNT, TILES, Season, describe_tile, player_cards
+
+if TYPE_CHECKING:
+    from .game import HtpGame
+
+DECKS = 3
+DECK_SIZE = 20
+MAX_RESETS = 3  # ruling H5
+
+
+class Phase(StrEnum):
+    """Where the game stands; the view's ``"phase"``."""
+
+    OWN = "own"  # Phase 1: take your own sweets (ruling H7)
+    RECOMMEND = "recommend"  # Phase 2: recommend sweets to others (ruling H9)
+    OVER = "over"  # Phase 3: every Oribako is complete and scored
+
+
+def season_title(season: str) -> str:
+    """``"Winter"`` from ``"winter"``."""
+    return Season(season).word
+
+
+def season_order(seasons: list[str]) -> list[str]:
+    """Seasons sorted spring, summer, autumn, winter."""
+    return sorted(seasons, key=lambda s: SEASONS.index(Season(s)))
+
+
+class HtpState(State):
+    """The whole game: decks, Oribako, secret seasons, the Tea token and whose turn it is."""
+
+    def __init__(self, game: HtpGame, players: int, rng: Rng, options: JsonDict) -> None:
+        self.game = game
+        self.players = players
+        self.rng = rng
+        self.log: list[LogEntry] = []
+        self.start_player: int = options["start_player"]
+        self.team_battle: bool = options["team_battle"]
+        self.teams: list[int] | None = options["teams"]
+        self.no_chatting: bool = options["no_chatting"]
+        self.phase = Phase.OWN
+        self.turn = self.start_player
+        self.decks: list[list[int]] = [[] for _ in range(DECKS)]  # index 0 is the face-up top
+        self.resets = 0
+        self.boxes: list[Box] = [{} for _ in range(players)]
+        self.seasons: list[str] = []  # each seat's favourite season (secret until complete)
+        self.undealt: list[str] = []  # player cards not dealt, face up (ruling H2)
+        self.tea_holder: int | None = None
+        self.tea_spent: list[int] = []
+        self.turns = 0
+
+    # --- reading the position ---------------------------------------------------------------
+
+    def options_json(self) -> JsonDict:
+        """The options, completed."""
+        return {
+            "start_player": self.start_player,
+            "team_battle": self.team_battle,
+            "teams": None if self.teams is None else list(self.teams),
+            "no_chatting": self.no_chatting,
+        }
+
+    def complete(self, seat: int) -> bool:
+        """Whether ``seat``'s Oribako holds nine sweets (its season is then public, H10)."""
+        return is_complete(self.boxes[seat])
+
+    def tops(self) -> list[int | None]:
+        """The face-up tile of each deck (``None``: empty)."""
+        return [d[0] if d else None for d in self.decks]
+
+    def targets(self, seat: int) -> list[int]:
+        """The Oribako ``seat`` may place into: another player's, neither complete nor under
+        Tea (ruling H9, H11)."""
+        return [
+            t
+            for t in range(self.players)
+            if t != seat and t != self.tea_holder and not is_complete(self.boxes[t])
+        ]
+
+    def can_place(self, seat: int) -> bool:
+        """Whether ``seat`` has any legal placement (an incomplete box always has a cell)."""
+        return any(self.decks) and bool(self.targets(seat))
+
+    def placements(self, seat: int) -> list[Place]:
+        """Every legal placement for ``seat``: deck, then target, then cell."""
+        cells = [(t, open_cells(self.boxes[t])) for t in self.targets(seat)]
+        return [
+            Place(d, t, x, y)
+            for d in range(DECKS)
+            if self.decks[d]
+            for t, open_ in cells
+            for x, y in open_
+        ]
+
+    def may_take_tea(self, seat: int) -> bool:
+        """Ruling H11: in Phase 2, once per game, the token in the centre, own box incomplete."""
+        return (
+            self.phase is Phase.RECOMMEND
+            and self.tea_holder is None
+            and seat not in self.tea_spent
+            and not is_complete(self.boxes[seat])
+        )
+
+    def actors(self) -> tuple[int, ...]:
+        if self.phase is Phase.OVER:
+            return ()
+        if self.phase is Phase.OWN:
+            return (self.turn,)
+        later = [(self.turn + i) % self.players for i in range(1, self.players)]
+        return (self.turn, *[s for s in later if self.may_take_tea(s)])
+
+    def awaiting(self) -> tuple[int, ...]:
+        return () if self.phase is Phase.OVER else (self.turn,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase is Phase.OWN:
+            return [Keep(d) for d in range(DECKS) if self.decks[d]] if seat == self.turn else []
+        if self.phase is Phase.RECOMMEND:
+            out: list[Action] = []
+            if seat == self.turn:
+                out.extend(self.placements(seat))
+            if self.may_take_tea(seat):
+                out.append(Tea())
+            return out
+        return []
+
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def turns_taken(self) -> int:
+        return self.turns
+
+    # --- scores (rulings H12-H14) -------------------------------------------------------------
+
+    def scores(self) -> list[Score]:
+        """Each seat's hands; only for complete Oribako (the game is over)."""
+        return [score_board(rows(box), self.seasons[s]) for s, box in enumerate(self.boxes)]
+
+    def team_totals(self, scores: list[Score]) -> tuple[list[int], list[list[int]]]:
+        """Team Battle (ruling H14): the members' summed totals and hands, team 0 then 1."""
+        assert self.teams is not None
+        totals = [0, 0]
+        hands = [[0] * 6, [0] * 6]
+        for seat, score in enumerate(scores):
+            team = self.teams[seat]
+            totals[team] += score.total
+            hands[team] = [a + b for a, b in zip(hands[team], score.hands, strict=True)]
+        return totals, hands
+
+    def outcome(self) -> Outcome | None:
+        if self.phase is not Phase.OVER:
+            return None
+        scores = self.scores()
+        totals = [s.total for s in scores]
+        team_scores = None
+        if self.team_battle:
+            assert self.teams is not None
+            team_scores, team_hands = self.team_totals(scores)
+            ranking = rank(team_scores, team_hands)
+            names = [f"Team {k + 1}" for k in (0, 1)]
+            winners = tuple(s for s in range(self.players) if self.teams[s] in ranking.winners)
+            won = f"team {ranking.winners[0] + 1}"
+            if ranking.shared:
+                reason = "shared win"
+            elif ranking.decided_by is None:
+                reason = f"{won}'s lowest total"
+            else:
+                reason = f"{won}: tie broken by fewer {HAND_NAMES[ranking.decided_by]}"
+            tiebreak = _tiebreak(ranking, names, min(team_scores))
+        else:
+            ranking = rank(totals, [s.hands for s in scores])
+            winners = ranking.winners
+            if ranking.shared:
+                reason = "shared win"
+            elif ranking.decided_by is None:
+                reason = f"lowest score ({min(totals)})"
+            else:
+                reason = f"tie broken by fewer {HAND_NAMES[ranking.decided_by]}"
+            names = [self.seat_name(s) for s in range(self.players)]
+            tiebreak = _tiebreak(ranking, names, min(totals))
+        return Outcome(
+            winners=winners,
+            scores=tuple(totals),
+            reason=reason,
+            details={
+                "hands": [list(s.hands) for s in scores],
+                "points": [list(s.points) for s in scores],
+                "tiebreak": tiebreak,
+                "team_scores": team_scores,
+            },
+        )
+
+    # --- applying decisions -----------------------------------------------------------------
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        from .refusals import explain
+
+        return explain(self, seat, action)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if isinstance(action, Keep):
+            self._keep(action.deck)
+        elif isinstance(action, Place):
+            self._place(action)
+        elif isinstance(action, Tea):
+            self._tea(seat)
+        else:  # pragma: no cover - legal_actions only yields the kinds above
+            raise IllegalAction(f"Humble Tea Party has no {action.kind!r} action.")
+
+    def _say(self, text: str, seat: int | None = None) -> None:
+        self.log.append(LogEntry(text, None if seat is None else (seat,)))
+
+    # --- setup (rulings H2, H4, H5) -------------------------------------------------------
+
+    def set_up(self) -> None:
+        """Deal the player cards, shuffle the tiles into three decks, turn up the tops."""
+        cards = player_cards(self.players)
+        self.rng.shuffle(cards)
+        self.seasons = cards[: self.players]
+        self.undealt = season_order(cards[self.players :])
+        not_dealt = ", ".join(season_title(s) for s in self.undealt) or "none"
+        self._say(
+            f"Each player is dealt a secret favourite season. Cards not dealt: {not_dealt}."
+        )
+        for seat, season in enumerate(self.seasons):
+            # Only that seat reads this line: the card is secret until the box is complete.
+            self._say(
+                f"{self.seat_name(seat)}, your favourite season is {season_title(season)} "
+                "(only you see this).",
+                seat,
+            )
+        tiles = list(range(TILE_COUNT))
+        self.rng.shuffle(tiles)
+        self.decks = [tiles[i * DECK_SIZE : (i + 1) * DECK_SIZE] for i in range(DECKS)]
+        self._say("The 60 sweets are shuffled into three decks of 20; the tops are turned up.")
+        self.settle_tops()
+        self._say(
+            f"Phase 1: from {self.seat_name(self.start_player)}, each player keeps one sweet "
+            "for their own Oribako."
+        )
+        self._begin_turn(self.start_player)
+
+    # --- the decks (rulings H5, H6) ---------------------------------------------------------
+
+    def settle_tops(self) -> None:
+        """Ruling H5: while two visible tops are the same sweet, Reset (three times a game)."""
+        while True:
+            kinds = [TILES[d[0]] for d in self.decks if d]
+            if len(kinds) == len(set(kinds)):
+                return
+            if self.resets >= MAX_RESETS:
+                self._say(
+                    "Two tops show the same sweet, but the three Resets are used up: play goes on."
+                )
+                return
+            self.resets += 1
+            for deck in self.decks:
+                if deck:
+                    deck.append(deck.pop(0))
+            self._say(f"Reset! The tops go to the bottom ({self.resets} of {MAX_RESETS}).")
+
+    def refill(self) -> None:
+        """Ruling H6: a deck that runs out takes the bottom half (rounded down) of the largest
+        other deck (lowest index on a tie); it stays empty only if no other has two tiles."""
+        for i, deck in enumerate(self.decks):
+            if deck:
+                continue
+            others = [j for j in range(DECKS) if j != i]
+            j = max(others, key=lambda k: (len(self.decks[k]), -k))
+            size = len(self.decks[j])
+            if size < 2:
+                continue
+            half = size // 2
+            self.decks[i] = self.decks[j][size - half :]
+            del self.decks[j][size - half :]
+            self._say(
+                f"Deck {i + 1} ran out: the bottom {half} tiles of deck {j + 1} become "
+                f"deck {i + 1}."
+            )
+
+    def _draw(self, deck: int) -> int:
+        """Take the top of ``deck``; the next tile turns up (ruling H7, H9 step 2)."""
+        return self.decks[deck].pop(0)
+
+    def _after_draw(self) -> None:
+        self.refill()
+        self.settle_tops()
+
+    # --- turns (rulings H7, H9, H11) --------------------------------------------------------
+
+    def _begin_turn(self, seat: int) -> None:
+        """Start ``seat``'s turn; in Phase 2 the Tea token comes home first, and a player with
+        no legal placement passes at once (possibly several in a row)."""
+        if self.phase is Phase.OWN:
+            self.turn = seat
+            self.turns += 1
+            return
+        for _ in range(2 * self.players + 1):
+            self.turn = seat
+            self.turns += 1
+            if self.tea_holder == seat:
+                self.tea_holder = None
+                self.tea_spent.append(seat)
+                self._say(f"Tea returns to the centre ({self.seat_name(seat)}'s Tea is spent).")
+            if self.can_place(seat):
+                return
+            self._say(f"{self.seat_name(seat)} cannot place a sweet anywhere and passes.")
+            seat = (seat + 1) % self.players
+        raise AssertionError("nobody could place a sweet")  # pragma: no cover
+
+    def _keep(self, deck: int) -> None:
+        seat = self.turn
+        tile = self._draw(deck)
+        self.boxes[seat][(0, 0)] = tile
+        self._say(f"{self.seat_name(seat)} keeps {describe_tile(tile)} from deck {deck + 1}.")
+        self._after_draw()
+        following = (seat + 1) % self.players
+        if all(self.boxes):
+            self.phase = Phase.RECOMMEND
+            self._say(
+                f"Phase 2: from {self.seat_name(self.start_player)}, each player recommends "
+                "sweets for the others' Oribako."
+            )
+            following = self.start_player
+        self._begin_turn(following)
+
+    def _place(self, action: Place) -> None:
+        seat, target = self.turn, action.target
+        tile = self._draw(action.deck)
+        self.boxes[target][(action.x, action.y)] = tile
+        self._say(
+            f"{self.seat_name(seat)} recommends {describe_tile(tile)} to "
+            f"{self.seat_name(target)}."
+        )
+        if self.complete(target):  # ruling H10: the season becomes public at once
+            self._say(
+                f"{self.seat_name(target)}'s Oribako is complete: their favourite season is "
+                f"{season_title(self.seasons[target])}."
+            )
+        self._after_draw()
+        if all(is_complete(b) for b in self.boxes):
+            self._finish()
+        else:
+            self._begin_turn((seat + 1) % self.players)
+
+    def _tea(self, seat: int) -> None:
+        self.tea_holder = seat
+        self._say(f"{self.seat_name(seat)} gets Tea.")
+        # Ruling H11: Tea taken while a placement is pending takes effect first.
+        if not self.can_place(self.turn):
+            self._say(f"{self.seat_name(self.turn)} cannot place a sweet anywhere and passes.")
+            self._begin_turn((self.turn + 1) % self.players)
+
+    def _finish(self) -> None:
+        self.phase = Phase.OVER
+        scores = self.scores()
+        for seat, score in enumerate(scores):
+            hands = ", ".join(f"#{i + 1} {n}" for i, n in enumerate(score.hands))
+            self._say(f"{self.seat_name(seat)} scores {score.total} ({hands}).")
+        outcome = self.outcome()
+        assert outcome is not None
+        if self.team_battle and outcome.details["team_scores"] is not None:
+            t0, t1 = outcome.details["team_scores"]
+            self._say(f"Team 1 scores {t0}, Team 2 scores {t1}.")
+        winners = " and ".join(self.seat_name(s) for s in outcome.winners)
+        verb = "win" if len(outcome.winners) > 1 else "wins"
+        self._say(f"{winners} {verb}: {outcome.reason}.")
+
+    # --- copies, views and checks ----------------------------------------------------------
+
+    def clone(self) -> HtpState:
+        """An independent copy (faster than a deep copy)."""
+        other = HtpState.__new__(HtpState)
+        other.__dict__.update(self.__dict__)
+        other.rng = Rng.from_state(self.rng.state)
+        other.log = list(self.log)
+        other.decks = [d[:] for d in self.decks]
+        other.boxes = [dict(b) for b in self.boxes]
+        other.seasons = list(self.seasons)
+        other.undealt = list(self.undealt)
+        other.tea_spent = list(self.tea_spent)
+        other.teams = None if self.teams is None else list(self.teams)
+        return other
+
+    def _table_view(self, seat: int | None) -> JsonDict:
+        from .views import table_view
+
+        return table_view(self, seat)
+
+    def to_json(self) -> JsonDict:
+        from .views import state_json
+
+        return state_json(self)
+
+    def check_invariants(self) -> None:
+        from .views import check
+
+        check(self)
+
+
+def _tiebreak(ranking: Ranking, names: list[str], low: int) -> str | None:
+    """Words for the end screen on how a tie on the lowest total was settled (ruling H13)."""
+    if len(ranking.tied) < 2:
+        return None
+    tied = " and ".join(names[i] for i in ranking.tied)
+    if ranking.decided_by is not None:
+        return f"{tied} tied on {low}; fewer {HAND_NAMES[ranking.decided_by]} decided."
+    return f"{tied} tied on {low} and on hands #1-#4: a shared win."

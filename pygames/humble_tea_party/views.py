@@ -1,0 +1,205 @@
+"""The JSON forms of a Humble Tea Party state: each seat's table view, the saved state, and
+rebuilding a state from either.
+
+Secrets: the favourite season of another player until their Oribako is complete (ruling H10),
+and the order of the face-down deck tiles. A view holds neither; a state rebuilt from a view
+(:func:`from_view`, for bots that look ahead) draws them afresh, consistent with what that seat
+knows: the public undealt cards, its own card, the seasons already revealed, the tiles not seen.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..core import BadRecord, JsonDict, LogEntry, Rng
+from .oribako import FULL, SIDE, bounds, is_complete, is_connected
+from .state import DECKS, MAX_RESETS, HtpState, Phase
+from .sweets import TILE_COUNT, TILES, player_cards, tile_json
+
+if TYPE_CHECKING:
+    from .game import HtpGame
+
+
+def table_view(state: HtpState, seat: int | None) -> JsonDict:
+    """The ``"table"`` of ``seat``'s view (``None``: a spectator)."""
+    over = state.phase is Phase.OVER
+    scores = state.scores() if over else None
+    team_scores = state.team_totals(scores)[0] if scores and state.team_battle else None
+    return {
+        "phase": state.phase.value,
+        "turn": state.turn,
+        "start_player": state.start_player,
+        "decks": [
+            {"size": len(d), "top": tile_json(d[0]) if d else None} for d in state.decks
+        ],
+        "resets": state.resets,
+        "oribako": [
+            {
+                "tiles": [{"x": x, "y": y, "tile": tile_json(t)} for (x, y), t in box.items()],
+                "complete": is_complete(box),
+                # ruling H10: public once complete; until then only its owner sees it.
+                "season": state.seasons[i] if is_complete(box) or seat == i else None,
+                "revealed": is_complete(box),
+                "tea": state.tea_holder == i,
+            }
+            for i, box in enumerate(state.boxes)
+        ],
+        "tea": {"holder": state.tea_holder, "spent": list(state.tea_spent)},
+        "undealt_cards": list(state.undealt),
+        "options": {
+            "team_battle": state.team_battle,
+            "teams": None if state.teams is None else list(state.teams),
+            "no_chatting": state.no_chatting,
+        },
+        "scores": None if scores is None else [s.to_json() for s in scores],
+        "team_scores": team_scores,
+    }
+
+
+def state_json(state: HtpState) -> JsonDict:
+    """The whole state, secrets and generator included (the save file of a position)."""
+    return {
+        "players": state.players,
+        "options": state.options_json(),
+        "phase": state.phase.value,
+        "turn": state.turn,
+        "decks": [list(d) for d in state.decks],
+        "resets": state.resets,
+        "boxes": [[[x, y, t] for (x, y), t in box.items()] for box in state.boxes],
+        "seasons": list(state.seasons),
+        "undealt": list(state.undealt),
+        "tea_holder": state.tea_holder,
+        "tea_spent": list(state.tea_spent),
+        "turns": state.turns,
+        "rng": state.rng.state,
+        "log": [e.to_json() for e in state.log],
+    }
+
+
+def from_json(game: HtpGame, data: Mapping[str, Any]) -> HtpState:
+    """Inverse of :func:`state_json`."""
+    try:
+        state = HtpState(game, int(data["players"]), Rng.from_state(int(data["rng"])),
+                         dict(data["options"]))
+        state.phase = Phase(data["phase"])
+        state.turn = int(data["turn"])
+        state.decks = [[int(t) for t in d] for d in data["decks"]]
+        state.resets = int(data["resets"])
+        state.boxes = [{(int(x), int(y)): int(t) for x, y, t in box} for box in data["boxes"]]
+        state.seasons = [str(s) for s in data["seasons"]]
+        state.undealt = [str(s) for s in data["undealt"]]
+        holder = data["tea_holder"]
+        state.tea_holder = None if holder is None else int(holder)
+        state.tea_spent = [int(s) for s in data["tea_spent"]]
+        state.turns = int(data["turns"])
+        state.log = [LogEntry.from_json(e) for e in data["log"]]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadRecord(f"This is not a saved Humble Tea Party state: {exc!r}") from exc
+    return state
+
+
+def from_view(game: HtpGame, view: Mapping[str, Any], seat: int, rng: Rng) -> HtpState:
+    """A full state consistent with ``seat``'s view; the secrets drawn afresh from ``rng``."""
+    try:
+        table = view["table"]
+        players = int(view["players"])
+        options = {"start_player": int(table["start_player"]), **table["options"]}
+        state = HtpState(game, players, Rng(rng.next_u64()), options)
+        state.phase = Phase(table["phase"])
+        state.turn = int(table["turn"])
+        state.resets = int(table["resets"])
+        state.boxes = [
+            {(int(e["x"]), int(e["y"])): int(e["tile"]["id"]) for e in box["tiles"]}
+            for box in table["oribako"]
+        ]
+        known = [box["season"] for box in table["oribako"]]
+        state.undealt = [str(s) for s in table["undealt_cards"]]
+        tea = table["tea"]
+        state.tea_holder = None if tea["holder"] is None else int(tea["holder"])
+        state.tea_spent = [int(s) for s in tea["spent"]]
+        decks = table["decks"]
+        sizes = [int(d["size"]) for d in decks]
+        tops = [None if d["top"] is None else int(d["top"]["id"]) for d in decks]
+        log_texts = [str(t) for t in view["log"]]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadRecord(f"This is not a Humble Tea Party view: {exc!r}") from exc
+
+    # Favourite seasons not shown: drawn from the cards neither public nor known to this seat.
+    pool = Counter(player_cards(players))
+    pool.subtract(state.undealt)
+    pool.subtract(s for s in known if s is not None)
+    hidden = list(pool.elements())
+    unknown = [i for i, s in enumerate(known) if s is None]
+    if len(hidden) != len(unknown) or min(pool.values(), default=0) < 0:
+        raise BadRecord("The seasons in this view do not add up to the player cards.")
+    rng.shuffle(hidden)
+    state.seasons = [str(s) if s is not None else "" for s in known]
+    for i, season in zip(unknown, hidden, strict=True):
+        state.seasons[i] = season
+
+    # Face-down tiles: whatever is neither in an Oribako nor face up, in a fresh order.
+    seen = {t for box in state.boxes for t in box.values()} | {t for t in tops if t is not None}
+    unseen = [t for t in range(TILE_COUNT) if t not in seen]
+    rng.shuffle(unseen)
+    if len(unseen) != sum(max(0, n - 1) for n in sizes):
+        raise BadRecord("The deck sizes in this view do not add up to 60 tiles.")
+    state.decks = []
+    for size, top in zip(sizes, tops, strict=True):
+        deck = [] if top is None else [top]
+        deck.extend(unseen[: max(0, size - 1)])
+        del unseen[: max(0, size - 1)]
+        state.decks.append(deck)
+
+    state.log = [LogEntry(t) for t in log_texts]
+    # Turns begun: one per sweet taken, one per pass, and the turn under way.
+    placed = sum(len(b) for b in state.boxes)
+    passes = sum(t.endswith("and passes.") for t in log_texts)
+    state.turns = placed + passes + (0 if state.phase is Phase.OVER else 1)
+    return state
+
+
+def check(state: HtpState) -> None:
+    """Raise ``AssertionError`` if a tile is lost or doubled, a box is malformed, or the Tea
+    token, the Resets or the phase are incoherent."""
+    n = state.players
+    placed = [t for box in state.boxes for t in box.values()]
+    decked = [t for d in state.decks for t in d]
+    everything = sorted(placed + decked)
+    assert everything == list(range(TILE_COUNT)), "the 60 tiles are not all there exactly once"
+    assert len(state.decks) == DECKS
+    for seat, box in enumerate(state.boxes):
+        assert len(box) <= FULL, f"Player {seat + 1}'s Oribako holds {len(box)} tiles"
+        if box:
+            x0, y0, x1, y1 = bounds(box)
+            assert x1 - x0 < SIDE and y1 - y0 < SIDE, f"Player {seat + 1}'s Oribako is too big"
+            assert is_connected(box), f"Player {seat + 1}'s Oribako is not connected"
+            if is_complete(box):
+                assert (x1 - x0, y1 - y0) == (SIDE - 1, SIDE - 1)
+    # Ruling H6: no deck stays empty while another could refill it.
+    for i, deck in enumerate(state.decks):
+        if not deck:
+            assert all(len(d) < 2 for j, d in enumerate(state.decks) if j != i), "empty deck"
+    # Ruling H5: matching tops only once the three Resets are used up.
+    assert 0 <= state.resets <= MAX_RESETS
+    kinds = [TILES[d[0]] for d in state.decks if d]
+    if state.resets < MAX_RESETS:
+        assert len(kinds) == len(set(kinds)), "two tops match but no Reset was made"
+    # Ruling H2: the dealt and undealt cards are the player cards.
+    assert sorted(state.seasons + state.undealt) == sorted(player_cards(n))
+    assert len(state.seasons) == n
+    # Ruling H11: one Tea token, once per player.
+    assert len(set(state.tea_spent)) == len(state.tea_spent)
+    holder = state.tea_holder
+    if holder is not None:
+        assert state.phase is Phase.RECOMMEND, "Tea outside Phase 2"
+        assert holder not in state.tea_spent and not is_complete(state.boxes[holder])
+    if state.phase is Phase.OWN:
+        assert all(len(b) <= 1 for b in state.boxes) and not state.tea_spent
+        assert not state.boxes[state.turn], "the player to keep a sweet already has one"
+    elif state.phase is Phase.RECOMMEND:
+        assert all(state.boxes) and not all(is_complete(b) for b in state.boxes)
+        assert state.can_place(state.turn), "the active player should have passed"
+    else:
+        assert all(is_complete(b) for b in state.boxes) and holder is None
