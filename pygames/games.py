@@ -31,4 +31,4 @@ def get_game(game_id: object) -> Game:
 def _load() -> None:
     # Importing a game package registers it (and its bots); done lazily so that the core can
     # be imported alone.
-    from . import humble_tea_party, tanbo  # noqa: F401
+    from . import humble_tea_party, storm_in_a_teacup, tanbo  # noqa: F401

@@ -1,0 +1,101 @@
+"""Storm in a Teacup bots: a greedy player that reads its own view only.
+
+Serving, it scores every run it may serve: the cards it expects to discard at the tea party
+(3 for the winner, 1 for another matching player) against the cards it spends from its hand
+(an empty hand costs a round of preparing) and a premium on Lemon, which it keeps for timing.
+It wins the party when it can, as cheaply as is safe against the players still to serve (their
+hand sizes are public), follows the lead cheaply when it cannot win, and, when it cannot match,
+serves one card it needs least. Discarding, it dumps the most it may, Lemon and Milk before Tea
+(Tea fits three combinations, Milk two, Lemon's runs are short).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core import Action, Game, JsonDict, Rng
+from ..storm_in_a_teacup.actions import Discard, Serve
+from ..storm_in_a_teacup.cards import COLOUR_BY_WORD, WINNER_DISCARDS, Colour
+from ..storm_in_a_teacup.state import runs
+from . import register
+from .base import Bot
+
+SPEND = 0.3  # cost of a hand card served without being discarded
+LEMON_KEPT = 0.4  # extra cost of serving a Lemon that is not discarded
+LATER_THREAT = 0.55  # chance that one later player with enough cards does not beat us
+# Discard preference: the colours hardest to play later go first.
+DUMP_ORDER = (Colour.LEMON, Colour.MILK, Colour.TEA)
+
+
+def _p_win(length: int, best: int, later_sizes: Sequence[int]) -> float:
+    """Rough chance that a matching run of ``length`` wins, given the best matching run so far
+    (ties go to the later reveal) and the hand sizes of the players still to serve."""
+    if length < best:
+        return 0.0
+    threats = sum(1 for n in later_sizes if n >= length)
+    return LATER_THREAT**threats
+
+
+class GreedyBot(Bot):
+    """Wins tea parties cheaply, follows the lead with little, keeps its Lemon."""
+
+    name = "greedy"
+    description = "Wins tea parties cheaply, follows the lead with little, keeps its Lemon."
+
+    def choose(
+        self, game: Game, view: JsonDict, seat: int, legal: Sequence[Action], rng: Rng
+    ) -> Action:
+        table = view["table"]
+        if table["phase"] == "discard":
+            choice = self._discard(table, seat, legal)
+        else:
+            choice = self._serve(table, seat)
+        return choice if choice in legal else legal[0]
+
+    def _serve(self, table: JsonDict, seat: int) -> Action:
+        hand = [int(COLOUR_BY_WORD[w]) for w in table["hand"]]
+        players = len(table["hand_sizes"])
+        acted = len(table["reveals"])
+        later = [(table["host"] + i) % players for i in range(acted + 1, players)]
+        later_sizes = [table["hand_sizes"][s] for s in later]
+        lead = table["lead"]
+        best = 0
+        if lead is not None:
+            best = max(
+                len(r["cards"]) for r in table["reveals"] if r["combination"] == lead["combination"]
+            )
+        scored: list[tuple[float, int, int]] = []
+        for start, length, combination in runs(hand):
+            lemons = hand[start : start + length].count(Colour.LEMON)
+            if lead is None or combination.id == lead["combination"]:
+                p = _p_win(length, best, later_sizes)
+                discards = p * min(WINNER_DISCARDS, length) + (1 - p) * 1
+            else:
+                discards = 0.0
+            kept = length - discards
+            value = discards - SPEND * kept - LEMON_KEPT * lemons * (kept / length)
+            if length == len(hand):
+                value -= 0.5  # an empty hand means preparing next round instead of serving
+            if discards == 0.0 and length == 1:
+                value += 0.05 * self._merges(hand, start)
+            scored.append((value, -start, length))
+        _, neg_start, length = max(scored)
+        return Serve(-neg_start, length)
+
+    @staticmethod
+    def _merges(hand: Sequence[int], start: int) -> int:
+        """Whether taking the card at ``start`` joins two neighbours of one colour."""
+        return int(0 < start < len(hand) - 1 and hand[start - 1] == hand[start + 1])
+
+    def _discard(self, table: JsonDict, seat: int, legal: Sequence[Action]) -> Action:
+        def key(action: Action) -> tuple[int, ...]:
+            assert isinstance(action, Discard)
+            counts = action.counts
+            return (sum(counts), *(counts[c] for c in DUMP_ORDER))
+
+        return max(legal, key=key)
+
+
+register("storm_in_a_teacup", GreedyBot)
+
+__all__ = ["GreedyBot"]

@@ -1,0 +1,61 @@
+"""The Storm in a Teacup game declaration: identity, options, and making states."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import BadOptions, Game, JsonDict, Rng, State
+from .actions import CODEC
+from .cards import MAX_PLAYERS, MIN_PLAYERS
+from .state import StormState
+from .views import from_json, from_view
+
+
+class StormGame(Game):
+    """Storm in a Teacup: serve runs of Tea, Milk and Lemon, win tea parties, shed your cards.
+
+    >>> game = StormGame()
+    >>> game.validate_options(4, {})
+    {'host': None}
+    >>> state = game.new_state(4, seed=3, options={"host": 1})
+    >>> table = state.view(1)["table"]
+    >>> table["host"], table["turn"], len(table["hand"]), table["box"]
+    (1, 1, 20, 40)
+    >>> state.view(0)["table"]["hand"] == table["hand"]   # each seat sees only its own
+    False
+    """
+
+    id = "storm_in_a_teacup"
+    title = "Storm in a Teacup"
+    min_players = MIN_PLAYERS  # ruling S1
+    max_players = MAX_PLAYERS
+    codec = CODEC
+
+    def default_options(self, players: int) -> JsonDict:
+        return {"host": None}  # ruling S3: random unless the lobby chooses
+
+    def validate_options(self, players: int, options: Mapping[str, Any]) -> JsonDict:
+        merged = super().validate_options(players, options)
+        host = merged["host"]
+        if host is not None and (
+            not isinstance(host, int) or isinstance(host, bool) or not 0 <= host < players
+        ):
+            raise BadOptions(
+                f"The host must be a seat from 0 to {players - 1} (or null for a random host), "
+                f"not {host!r}."
+            )
+        return merged
+
+    def new_state(self, players: int, seed: int, options: Mapping[str, Any]) -> StormState:
+        opts = self.validate_options(players, options)
+        state = StormState(self, players, Rng(seed))
+        state.deal(opts["host"])
+        return state
+
+    def state_from_json(self, data: Mapping[str, Any]) -> StormState:
+        return from_json(self, data)
+
+    def state_from_view(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
+        # ruling S8: hidden hands, every stock and the undealt box are dealt anew.
+        return from_view(self, view, seat, rng)

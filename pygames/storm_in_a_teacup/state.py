@@ -1,0 +1,497 @@
+"""A game of Storm in a Teacup in progress: serving rounds and tea parties.
+
+A round is the Serving phase (ruling S4: from the host, clockwise, each player serves a run or,
+with an empty hand, prepares) followed by the Tea party (rulings S5, S6). Preparing is forced,
+so it happens at once; the state stops only where a player decides: which run to serve, and
+after a party, which revealed cards to discard. ``turns_taken`` counts rounds begun.
+
+>>> from pygames.storm_in_a_teacup import StormGame
+>>> state = StormGame().new_state(3, seed=1, options={"host": 2})
+>>> state.phase.value, state.actors(), state.hand_sizes()
+('serving', (2,), [20, 20, 20])
+>>> state.apply(2, state.legal_actions(2)[0])
+>>> state.actors(), state.view(0)["table"]["reveals"][0]["seat"]
+((0,), 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ..core import Action, IllegalAction, JsonDict, LogEntry, Outcome, Rng, State
+from .actions import Discard, Serve
+from .cards import (
+    CARD_COLOURS,
+    COLOURS,
+    DEALT_AFTER,
+    IDS_BY_COLOUR,
+    MATCH_DISCARDS,
+    STARTING_CARDS,
+    WIN_AT_MOST,
+    WINNER_DISCARDS,
+    Counts,
+    cards_word,
+    counts_json,
+    counts_of,
+    describe,
+    join_names,
+)
+from .combinations import COMBINATION_BY_ID, COMBINATIONS, Combination, combination_of
+
+if TYPE_CHECKING:
+    from .game import StormGame
+
+
+class Phase(StrEnum):
+    """Where the game stands; the view's ``"phase"``."""
+
+    SERVING = "serving"  # ruling S4
+    DISCARD = "discard"  # ruling S6: matching players choose their discards in turn
+    OVER = "over"  # ruling S7
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """One player's act in the Serving phase: the run served (card ids), or a preparation."""
+
+    seat: int
+    cards: tuple[int, ...]
+    combination: str | None
+    prepared: bool = False
+
+
+@dataclass
+class Party:
+    """A tea party being resolved (ruling S6): who matches, who wins, who still decides."""
+
+    matching: list[int]
+    winner: int
+    allowed: dict[int, int]
+    pending: list[int]
+    discarded: dict[int, Counts] = field(default_factory=dict)
+
+    def copy(self) -> Party:
+        """An independent copy."""
+        return Party(
+            list(self.matching),
+            self.winner,
+            dict(self.allowed),
+            list(self.pending),
+            {s: list(c) for s, c in self.discarded.items()},
+        )
+
+    def to_json(self) -> JsonDict:
+        """The view's ``"party"`` (seats as string keys, as JSON requires)."""
+        return {
+            "matching": list(self.matching),
+            "winner": self.winner,
+            "allowed": {str(s): n for s, n in self.allowed.items()},
+            "pending": list(self.pending),
+            "discarded": {str(s): counts_json(c) for s, c in self.discarded.items()},
+        }
+
+
+def runs(colours: list[int]) -> list[tuple[int, int, Combination]]:
+    """Every run ``(start, length, combination)`` of consecutive cards forming a combination.
+
+    A combination holds only its own colours, so a run is not extended once no combination
+    allows the colours it already holds.
+
+    >>> [(s, n, c.id) for s, n, c in runs([0, 1, 0])]
+    [(0, 1, 'tea'), (0, 2, 'milk_tea'), (1, 1, 'milk'), (1, 2, 'milk_tea'), (2, 1, 'tea')]
+    """
+    out = []
+    n = len(colours)
+    for start in range(n):
+        counts = [0, 0, 0]
+        present = 0
+        for end in range(start, n):
+            colour = colours[end]
+            counts[colour] += 1
+            present |= 1 << colour
+            if not _POSSIBLE[present]:
+                break
+            combination = _combination(counts)
+            if combination is not None:
+                out.append((start, end - start + 1, combination))
+    return out
+
+
+@lru_cache(maxsize=64)
+def _serves(colours: tuple[int, ...]) -> tuple[Serve, ...]:
+    # Pure in the hand's colours; legal actions are asked for several times per decision.
+    return tuple(Serve(s, n) for s, n, _ in runs(list(colours)))
+
+
+# _POSSIBLE[mask]: some combination may hold exactly the colours in the bit mask.
+_POSSIBLE = tuple(
+    any(mask & ~sum(1 << k for k in c.colours) == 0 for c in COMBINATIONS) for mask in range(8)
+)
+_KNOWN: dict[tuple[int, int, int], Combination | None] = {}
+
+
+def _combination(counts: Counts) -> Combination | None:
+    """:func:`combination_of`, remembered (runs are judged very often)."""
+    key = (counts[0], counts[1], counts[2])
+    try:
+        return _KNOWN[key]
+    except KeyError:
+        found = _KNOWN[key] = combination_of(counts)
+        return found
+
+
+class StormState(State):
+    """The whole table: hands in order, face-down stocks, the box, and the current round."""
+
+    def __init__(self, game: StormGame, players: int, rng: Rng) -> None:
+        self.game = game
+        self.players = players
+        self.rng = rng
+        self.log: list[LogEntry] = []
+        self.phase = Phase.SERVING
+        self.round = 0
+        self.host = 0
+        self.turn: int | None = None
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.stocks: list[list[int]] = [[] for _ in range(players)]
+        self.box: list[int] = []  # the undealt cards first, then the discards in order
+        self.undealt = 0
+        self.reveals: list[Reveal] = []
+        self.lead: tuple[int, str] | None = None
+        self.party: Party | None = None
+        self.last_party: JsonDict | None = None
+        self.winners: tuple[int, ...] = ()
+
+    # --- reading the table ---------------------------------------------------------------
+
+    def hand_sizes(self) -> list[int]:
+        """Cards in each seat's hand."""
+        return [len(h) for h in self.hands]
+
+    def cards_left(self) -> list[int]:
+        """Cards each seat holds, hand and stock together (ruling S7)."""
+        return [len(h) + len(s) for h, s in zip(self.hands, self.stocks, strict=True)]
+
+    def box_discards(self) -> Counts:
+        """Colour counts of the cards discarded to the box so far (all were public)."""
+        return counts_of(self.box[self.undealt :])
+
+    def hand_colours(self, seat: int) -> list[int]:
+        """The colours of ``seat``'s hand, in order, as integers."""
+        return [CARD_COLOURS[c] for c in self.hands[seat]]
+
+    def actors(self) -> tuple[int, ...]:
+        if self.phase is Phase.OVER or self.turn is None:
+            return ()
+        return (self.turn,)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase is Phase.OVER or seat != self.turn:
+            return []
+        if self.phase is Phase.SERVING:
+            return list(_serves(tuple(self.hand_colours(seat))))
+        return list(self._discards(seat))
+
+    def _discards(self, seat: int) -> list[Discard]:
+        assert self.party is not None
+        allowed = self.party.allowed[seat]
+        have = counts_of(self.revealed_by(seat))
+        options = [
+            Discard(a, b, c)
+            for a in range(min(have[0], allowed), -1, -1)
+            for b in range(min(have[1], allowed - a), -1, -1)
+            for c in range(min(have[2], allowed - a - b), -1, -1)
+        ]
+        options.sort(key=lambda d: -(d.tea + d.milk + d.lemon))  # the default first: the most
+        return options
+
+    def revealed_by(self, seat: int) -> tuple[int, ...]:
+        """The cards ``seat`` served this round (empty if they prepared or have not acted)."""
+        for reveal in self.reveals:
+            if reveal.seat == seat:
+                return reveal.cards
+        return ()
+
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def outcome(self) -> Outcome | None:
+        if not self.winners:
+            return None
+        left = self.cards_left()
+        if len(self.winners) == 1:
+            n = left[self.winners[0]]
+            reason = "has 1 card left" if n == 1 else "has no cards left"
+        else:
+            reason = f"shared victory: {len(self.winners)} players have 1 card or none left"
+        return Outcome(
+            winners=self.winners,
+            scores=tuple(left),
+            reason=reason,
+            details={"cards_left": left, "rounds": self.round},
+        )
+
+    def turns_taken(self) -> int:
+        """Rounds begun (a round is every player's go and its tea party)."""
+        return self.round
+
+    # --- applying decisions ----------------------------------------------------------------
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        from .refusals import explain
+
+        return explain(self, seat, action)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if isinstance(action, Serve):
+            self._serve(seat, action.start, action.length)
+            self._advance()
+        elif isinstance(action, Discard):
+            self._discard(seat, action.counts)
+        else:  # pragma: no cover - legal_actions only yields the kinds above
+            raise IllegalAction(f"Storm in a Teacup has no {action.kind!r} action.")
+
+    def _say(self, text: str) -> None:
+        # Every line is public: the log only names what was revealed (ruling S8).
+        self.log.append(LogEntry(text))
+
+    # --- setup (rulings S2, S3) ------------------------------------------------------------
+
+    def deal(self, host: int | None) -> None:
+        """Deal the hands (ruling S2), choose the host (ruling S3) and start round 1."""
+        given: list[list[int]] = [[] for _ in range(self.players)]
+        rest: list[int] = []
+        for colour in COLOURS:
+            ids = IDS_BY_COLOUR[colour]
+            per = STARTING_CARDS[colour]
+            for seat in range(self.players):
+                given[seat].extend(ids[seat * per : (seat + 1) * per])
+            rest.extend(ids[self.players * per :])
+        self.rng.shuffle(rest)
+        for seat in range(self.players):
+            hand = given[seat] + rest[seat * DEALT_AFTER : (seat + 1) * DEALT_AFTER]
+            self.rng.shuffle(hand)  # ruling S2: the random order is the hand's order
+            self.hands[seat] = hand
+        self.box = rest[self.players * DEALT_AFTER :]
+        self.undealt = len(self.box)
+        start = ", ".join(f"{n} {c.title}" for c, n in STARTING_CARDS.items())
+        self._say(
+            f"Each player gets {start} and {DEALT_AFTER} more cards: "
+            f"{cards_word(len(self.hands[0]))} each; {cards_word(self.undealt)} stay in the box."
+        )
+        if host is None:
+            self.host = self.rng.randbelow(self.players)
+            self._say(f"{self.seat_name(self.host)} is the first host (chosen at random).")
+        else:
+            self.host = host
+            self._say(f"{self.seat_name(self.host)} is the first host.")
+        self.start_round()
+
+    # --- the Serving phase (rulings S4, S5) ------------------------------------------------
+
+    def start_round(self) -> None:
+        """Begin the next round from the host; forced preparations happen at once."""
+        self.round += 1
+        self.phase = Phase.SERVING
+        self.reveals = []
+        self.lead = None
+        self.party = None
+        self._say(f"Round {self.round}: {self.seat_name(self.host)} hosts.")
+        self._advance()
+
+    def _advance(self) -> None:
+        """Move to the next player who must decide, preparing for those with empty hands."""
+        while self.phase is Phase.SERVING:
+            if len(self.reveals) == self.players:
+                self._tea_party()
+                return
+            seat = (self.host + len(self.reveals)) % self.players
+            if self.hands[seat]:
+                self.turn = seat
+                return
+            self._prepare(seat)
+
+    def _prepare(self, seat: int) -> None:
+        # ruling S4: the stock, shuffled, becomes the hand; the stock is then empty.
+        cards = self.stocks[seat]
+        self.rng.shuffle(cards)
+        self.hands[seat] = cards
+        self.stocks[seat] = []
+        self.reveals.append(Reveal(seat, (), None, prepared=True))
+        self._say(
+            f"{self.seat_name(seat)} prepares: {cards_word(len(cards))} from their stock "
+            f"become their hand."
+        )
+
+    def _serve(self, seat: int, start: int, length: int) -> None:
+        hand = self.hands[seat]
+        cards = tuple(hand[start : start + length])
+        del hand[start : start + length]  # ruling S4: the rest keeps its order
+        counts = counts_of(cards)
+        combination = combination_of(counts)
+        assert combination is not None  # legal_actions checked it
+        self.reveals.append(Reveal(seat, cards, combination.id))
+        self._say(
+            f"{self.seat_name(seat)} serves {cards_word(length)}: {combination.name} "
+            f"({describe(counts)})."
+        )
+        if self.lead is None:
+            # ruling S5: the host leads; if the host prepared, the first player after them
+            # who served (the first to serve, since serving starts with the host).
+            self.lead = (seat, combination.id)
+
+    # --- the Tea party (ruling S6) -----------------------------------------------------------
+
+    def _tea_party(self) -> None:
+        if self.lead is None:
+            # ruling S5: nobody served; no party, the host stays, nothing is checked (S7).
+            self._say(
+                f"Nobody served: no tea party this round; {self.seat_name(self.host)} stays host."
+            )
+            self.last_party = {
+                "round": self.round,
+                "lead": None,
+                "matching": [],
+                "winner": None,
+                "discarded": {},
+                "skipped": True,
+            }
+            self.start_round()
+            return
+        combination = COMBINATION_BY_ID[self.lead[1]]
+        matching = [r for r in self.reveals if r.combination == combination.id]
+        best = matching[0]
+        for reveal in matching[1:]:
+            if len(reveal.cards) >= len(best.cards):  # a tie goes to the later reveal
+                best = reveal
+        winner = best.seat
+        allowed = {
+            r.seat: min(WINNER_DISCARDS if r.seat == winner else MATCH_DISCARDS, len(r.cards))
+            for r in matching
+        }
+        pending = [winner] + [r.seat for r in matching if r.seat != winner]
+        pending = [s for s in pending if allowed[s] > 0]
+        self.party = Party([r.seat for r in matching], winner, allowed, pending)
+        leader = self.seat_name(self.lead[0])
+        if self.lead[0] != self.host:
+            leader += f" (in place of {self.seat_name(self.host)}, who prepared)"
+        others = [self.seat_name(r.seat) for r in matching[1:]]
+        verb = "matches" if len(others) == 1 else "match"
+        also = f"; {join_names(others)} {verb}" if others else "; nobody else matches"
+        self._say(f"Tea party: {leader} leads with {combination.name}{also}.")
+        self._say(
+            f"{self.seat_name(winner)} wins the tea party with {cards_word(len(best.cards))} "
+            f"and becomes host."
+        )
+        apart = [
+            self.seat_name(r.seat)
+            for r in self.reveals
+            if not r.prepared and r.combination != combination.id
+        ]
+        if apart:
+            verb = "does" if len(apart) == 1 else "do"
+            whose = "their cards go to their stock" if len(apart) == 1 else (
+                "their cards go to their stocks"
+            )
+            self._say(f"{join_names(apart)} {verb} not match: {whose}.")
+        self.phase = Phase.DISCARD
+        self._next_discard()
+
+    def _next_discard(self) -> None:
+        assert self.party is not None
+        if self.party.pending:
+            self.turn = self.party.pending[0]
+        else:
+            self._finish_party()
+
+    def _discard(self, seat: int, counts: Counts) -> None:
+        assert self.party is not None
+        self.party.discarded[seat] = list(counts)
+        self.party.pending.remove(seat)
+        n = sum(counts)
+        kept = len(self.revealed_by(seat)) - n
+        to_stock = "none go" if kept == 0 else ("1 goes" if kept == 1 else f"{kept} go")
+        if n:
+            head = f"discards {cards_word(n)} ({describe(counts)}) to the box"
+        else:
+            head = "discards nothing"
+        self._say(f"{self.seat_name(seat)} {head}; {to_stock} to their stock.")
+        self._next_discard()
+
+    def _finish_party(self) -> None:
+        assert self.party is not None and self.lead is not None
+        party = self.party
+        for reveal in self.reveals:
+            wanted = list(party.discarded.get(reveal.seat, [0, 0, 0]))
+            for card in reveal.cards:
+                colour = CARD_COLOURS[card]
+                if wanted[colour]:
+                    wanted[colour] -= 1
+                    self.box.append(card)
+                else:
+                    self.stocks[reveal.seat].append(card)  # face down (ruling S8)
+        self.last_party = {
+            "round": self.round,
+            "lead": {"seat": self.lead[0], "combination": self.lead[1]},
+            "matching": list(party.matching),
+            "winner": party.winner,
+            "discarded": {str(s): counts_json(c) for s, c in party.discarded.items()},
+            "skipped": False,
+        }
+        self.host = party.winner
+        self.reveals = []
+        self.lead = None
+        self.party = None
+        # ruling S7: after each tea party, whoever holds 0 or 1 card wins; several share.
+        left = self.cards_left()
+        winners = tuple(s for s in range(self.players) if left[s] <= WIN_AT_MOST)
+        if winners:
+            self._end(winners, left)
+        else:
+            self.start_round()
+
+    def _end(self, winners: tuple[int, ...], left: list[int]) -> None:
+        self.winners = winners
+        self.phase = Phase.OVER
+        self.turn = None
+        if len(winners) == 1:
+            w = winners[0]
+            self._say(f"{self.seat_name(w)} wins with {cards_word(left[w])} left.")
+        else:
+            names = join_names([self.seat_name(w) for w in winners])
+            figures = join_names([str(left[w]) for w in winners])
+            self._say(f"{names} share the victory ({figures} cards left).")
+
+    # --- copies, views and checks ------------------------------------------------------------
+
+    def clone(self) -> StormState:
+        """An independent copy (faster than a deep copy)."""
+        other = StormState.__new__(StormState)
+        other.__dict__.update(self.__dict__)
+        other.rng = Rng.from_state(self.rng.state)
+        other.log = list(self.log)
+        other.hands = [list(h) for h in self.hands]
+        other.stocks = [list(s) for s in self.stocks]
+        other.box = list(self.box)
+        other.reveals = list(self.reveals)
+        other.party = None if self.party is None else self.party.copy()
+        return other
+
+    def _table_view(self, seat: int | None) -> JsonDict:
+        from .views import table_view
+
+        return table_view(self, seat)
+
+    def to_json(self) -> JsonDict:
+        from .views import state_json
+
+        return state_json(self)
+
+    def check_invariants(self) -> None:
+        from .views import check
+
+        check(self)
+
