@@ -1,6 +1,8 @@
 // The app shell: lobby, engine loading, the table (renderer, turn, log, errors, end screen),
 // undo, save/load and share links. Game renderers plug in as web/js/games/<id>.js exporting
-// render(root, {view, legal, seat, seats, act, busy}).
+// render(root, {view, legal, seat, seats, act, busy, sending, optional}); act(action[, seat])
+// may name another human seat for an optional action (Humble Tea Party's Tea). A renderer may
+// also export scoreTableHtml(view, seats) and outcomeTitle(view, seats) for the end screen.
 
 import { GAMES, gameById } from "./catalog.js";
 import { $, el } from "./dom.js";
@@ -127,9 +129,12 @@ function humanSeats() {
   return app.match.seats.map((s, i) => (s.bot ? null : i)).filter((i) => i !== null);
 }
 
-/** The seat whose screen is shown: the human to act, else the last human shown, else a spectator. */
+/** Seats the game waits for (others among the actors only may act, like Tea). */
+const awaitedSeats = (status) => status.awaiting ?? status.actors;
+
+/** The seat whose screen is shown: the human awaited, else the last human shown, else a spectator. */
 function seatToShow(status) {
-  const humansToAct = status.actors.filter((s) => !app.match.seats[s]?.bot);
+  const humansToAct = awaitedSeats(status).filter((s) => !app.match.seats[s]?.bot);
   if (humansToAct.length) return humansToAct[0];
   const humans = humanSeats();
   if (app.shownSeat !== null && humans.includes(app.shownSeat)) return app.shownSeat;
@@ -158,9 +163,32 @@ async function openMatch(reply, config) {
   await refresh(gen);
 }
 
+/** Ask each bot that may act but is not awaited (Tea) once per step; it may decline. */
+async function askOptionalBots(gen) {
+  const match = app.match;
+  for (;;) {
+    const status = match.status;
+    if (status.over) return;
+    const awaited = awaitedSeats(status);
+    if (!match.asked || match.asked.step !== status.step) match.asked = { step: status.step, seats: new Set() };
+    const seat = status.actors.find((s) => !awaited.includes(s) && match.seats[s]?.bot && !match.asked.seats.has(s));
+    if (seat === undefined) return;
+    match.asked.seats.add(seat);
+    const reply = await app.engine.bot_act(match.id, seat, status.step);
+    if (gen !== app.generation) return;
+    if (!reply.ok) {
+      if (reply.error_type !== "StaleView") showError(`The bot could not move: ${reply.error}`);
+      return;
+    }
+    if (reply.action) match.status = reply.status;
+  }
+}
+
 async function refresh(gen = app.generation) {
   const match = app.match;
   if (!match || gen !== app.generation) return;
+  await askOptionalBots(gen);
+  if (gen !== app.generation) return;
   const seat = seatToShow(match.status);
   const game = gameById(match.game);
   const humans = humanSeats();
@@ -168,7 +196,6 @@ async function refresh(gen = app.generation) {
     game?.hiddenInformation &&
     humans.length > 1 &&
     seat >= 0 &&
-    app.shownSeat !== null &&
     seat !== app.shownSeat &&
     !match.status.over
   ) {
@@ -184,17 +211,22 @@ async function refresh(gen = app.generation) {
   match.status = reply.status;
   match.view = reply.view;
   match.legal = reply.legal;
+  match.optional = reply.optional ?? [];
   match.seat = seat;
   if (seat >= 0) app.shownSeat = seat;
   await draw();
   autosave(gen);
-  const botActors = match.status.over ? [] : match.status.actors.filter((s) => match.seats[s]?.bot);
+  const botActors = match.status.over ? [] : awaitedSeats(match.status).filter((s) => match.seats[s]?.bot);
   if (botActors.length) botTurn(botActors[0], gen);
 }
 
 function passDevice(seat, gen) {
   return new Promise((resolve) => {
+    // Nothing of the previous seat may stay on screen: its table and its log (secrets).
     $("board").replaceChildren();
+    $("board").dataset.awaiting = "pass";
+    $("log").replaceChildren();
+    delete $("log").dataset.match;
     $("pass-title").textContent = `Pass the device to ${seatLabel(seat)}`;
     $("pass-screen").hidden = false;
     $("pass-ok").focus();
@@ -209,13 +241,14 @@ function passDevice(seat, gen) {
 async function draw() {
   const match = app.match;
   const { status, view } = match;
-  const botThinking = !status.over && status.actors.some((s) => match.seats[s]?.bot);
+  const awaited = awaitedSeats(status);
+  const botThinking = !status.over && awaited.some((s) => match.seats[s]?.bot);
   const renderer = await rendererFor(match.game);
   const board = $("board");
   board.dataset.game = match.game;
   board.setAttribute("aria-busy", String(app.busy || botThinking));
   // For tests and styles: who the table is waiting for, and how far the match is.
-  board.dataset.awaiting = status.over ? "over" : botThinking ? "bot" : match.legal.length ? "human" : "other";
+  board.dataset.awaiting = status.over ? "over" : botThinking ? "bot" : awaited.includes(match.seat) && match.legal.length ? "human" : "other";
   board.dataset.step = String(status.step);
   board.dataset.seat = String(match.seat);
   try {
@@ -226,6 +259,8 @@ async function draw() {
       seats: match.seats,
       act: humanAct,
       busy: app.busy || botThinking,
+      sending: app.busy,
+      optional: status.over ? [] : match.optional ?? [],
     });
   } catch (err) {
     console.warn("Renderer failed; showing the plain table.", err);
@@ -234,7 +269,7 @@ async function draw() {
   }
   drawTurn(botThinking);
   drawLog(view.log ?? []);
-  drawEnd();
+  await drawEnd();
   $("undo").disabled = app.busy || humanSeats().length === 0 || status.step === 0;
 }
 
@@ -247,7 +282,7 @@ function drawTurn(botThinking) {
     turn.dataset.state = "over";
     return;
   }
-  const actor = status.actors[0];
+  const actor = awaitedSeats(status)[0] ?? status.actors[0];
   turn.dataset.state = botThinking ? "bot" : "human";
   turn.dataset.seat = String(actor);
   const dot = el("span", { class: "seat-dot", "data-seat": String(actor), "aria-hidden": "true" });
@@ -266,15 +301,18 @@ function withNames(line) {
 
 function drawLog(lines) {
   const log = $("log");
-  if (log.childElementCount === lines.length && log.dataset.match === app.match.id) return;
-  log.dataset.match = app.match.id;
+  // Keyed by seat too: two seats' logs differ (each sees its own secret) at the same length.
+  const key = `${app.match.id}:${app.match.seat}`;
+  if (log.childElementCount === lines.length && log.dataset.match === key) return;
+  log.dataset.match = key;
   log.replaceChildren(...lines.map((line) => el("li", { text: withNames(line) })));
   log.parentElement.scrollTop = log.parentElement.scrollHeight;
 }
 
-function drawEnd() {
+async function drawEnd() {
   const { status, view, seats } = app.match;
   const end = $("end-screen");
+  const renderer = await rendererFor(app.match.game);
   if (!status.over || !view.outcome) {
     end.hidden = true;
     delete end.dataset.shown;
@@ -284,10 +322,24 @@ function drawEnd() {
   end.dataset.shown = app.match.id;
   const { winners = [], scores = [], reason = "" } = view.outcome;
   const names = winners.map((w) => seats[w]?.name ?? `Seat ${w + 1}`);
-  $("end-title").textContent =
-    names.length === 1 ? `${names[0]} wins!` : names.length ? `Shared win: ${names.join(" and ")}` : "No winner";
-  $("end-reason").textContent = reason;
+  $("end-title").textContent = renderer.outcomeTitle
+    ? renderer.outcomeTitle(view, seats)
+    : names.length === 1 ? `${names[0]} wins!` : names.length ? `Shared win: ${names.join(" and ")}` : "No winner";
+  $("end-reason").textContent = withNames(reason);
   const table = $("end-scores");
+  const details = $("end-details");
+  if (renderer.scoreTableHtml) {
+    // The game's own breakdown (every hand, seasons, tie-break) replaces the plain scores.
+    table.hidden = true;
+    details.innerHTML = `<div class="htp-end">${renderer.scoreTableHtml(view, seats)}</div>`;
+    end.classList.add("wide");
+    end.hidden = false;
+    $("end-new").focus();
+    return;
+  }
+  table.hidden = false;
+  details.replaceChildren();
+  end.classList.remove("wide");
   table.replaceChildren(
     el("caption", { text: "Scores" }),
     ...seats.map((s, i) =>
@@ -303,14 +355,18 @@ function drawEnd() {
   $("end-new").focus();
 }
 
-async function humanAct(action) {
+/** A person's action: for the seat on screen, or (optional actions such as Tea) for another
+ *  human seat at the table, which reveals nothing of that seat. */
+async function humanAct(action, asSeat) {
   const match = app.match;
   if (!match || app.busy) return;
+  const seat = asSeat ?? match.seat;
+  if (match.seats[seat]?.bot || seat < 0) return;
   const gen = app.generation;
   const text = typeof action === "string" ? action : JSON.stringify(action);
   app.busy = true;
   try {
-    const reply = await app.engine.act(match.id, match.seat, text, match.status.step);
+    const reply = await app.engine.act(match.id, seat, text, match.status.step);
     if (gen !== app.generation) return;
     if (!reply.ok) {
       showError(reply.error);
@@ -327,12 +383,15 @@ async function humanAct(action) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function botTurn(seat, gen) {
-  await sleep(BOT_PACE_MS);
-  if (gen !== app.generation) return;
   const match = app.match;
-  const reply = await app.engine.bot_act(match.id, seat, match.status.step);
+  const step = match.status.step;
+  await sleep(BOT_PACE_MS);
+  // A person may have acted meanwhile (Tea): that action's refresh starts the bot again.
+  if (gen !== app.generation || match.status.step !== step || app.busy) return;
+  const reply = await app.engine.bot_act(match.id, seat, step);
   if (gen !== app.generation) return;
   if (!reply.ok) {
+    if (reply.error_type === "StaleView") return;
     showError(`The bot could not move: ${reply.error}`);
     return;
   }

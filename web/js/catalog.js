@@ -14,6 +14,21 @@ export const GAMES = [
     hiddenInformation: false,
     setupEditor: "tanbo",
   },
+  {
+    id: "humble_tea_party",
+    title: "Humble Tea Party",
+    blurb:
+      "Recommend Japanese sweets to your guests' Oribako boxes — and keep your own favourite season secret. Lowest score wins: be the most humble.",
+    min_players: 3,
+    max_players: 6,
+    default_players: 4,
+    bots: ["random", "greedy"],
+    options: { start_player: 0, team_battle: false, teams: null, no_chatting: false },
+    firstPlayerOption: "start_player",
+    firstPlayerLabel: "Start player",
+    hiddenInformation: true,
+    setupEditor: "htp",
+  },
 ];
 
 export const BOT_LABELS = {

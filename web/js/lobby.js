@@ -2,15 +2,16 @@
 
 import { BOT_LABELS, GAMES, gameById } from "./catalog.js";
 import { $, el } from "./dom.js";
+import { htpOptionsEditor } from "./setup-htp.js";
 import { tanboSetupEditor } from "./setup-tanbo.js";
 
-const EDITORS = { tanbo: tanboSetupEditor };
-
+const EDITORS = { tanbo: tanboSetupEditor, htp: htpOptionsEditor };
 
 export class Lobby {
   constructor({ onStart }) {
     this.onStart = onStart;
     this.editor = null;
+    this.seats = [];
     const select = $("game-select");
     for (const g of GAMES) select.append(el("option", { value: g.id, text: g.title }));
     select.addEventListener("change", () => this.showGame(select.value));
@@ -25,13 +26,44 @@ export class Lobby {
     return gameById($("game-select").value);
   }
 
-  showGame(id) {
+  /** The seats a game starts with: a human first, the strongest bot elsewhere. */
+  defaultSeats(game, count = game.default_players ?? game.max_players) {
+    return Array.from({ length: count }, (_, i) => ({
+      name: `Player ${i + 1}`,
+      bot: i > 0 && game.bots.includes("greedy") ? "greedy" : i > 0 ? game.bots[0] ?? null : null,
+    }));
+  }
+
+  showGame(id, seats = null, options = null) {
     const game = gameById(id);
     $("game-blurb").textContent = game.blurb ?? "";
+    this.seats = seats ?? this.defaultSeats(game);
+    const options_ = $("game-options");
+    options_.replaceChildren();
+    const make = EDITORS[game.setupEditor];
+    this.editor = make ? make(options_, game) : null;
+    $("first-player-label").textContent = game.firstPlayerLabel ?? "First player";
+    this.drawSeats();
+    if (options) this.fillOptions(options);
+  }
+
+  /** Read what the form shows back into this.seats (names and bots typed so far). */
+  readSeats() {
+    this.seats = this.seats.map((s, i) => ({
+      name: $(`seat-${i}-name`)?.value ?? s.name,
+      bot: ($(`seat-${i}-who`)?.value ?? s.bot ?? "") || null,
+    }));
+  }
+
+  drawSeats() {
+    const game = this.game;
     const list = $("seat-list");
+    const first = $("first-player");
+    const keepFirst = first.value;
     list.replaceChildren();
-    const count = game.max_players;
-    for (let i = 0; i < count; i++) {
+    const count = this.seats.length;
+    const variable = game.min_players !== game.max_players;
+    this.seats.forEach((seat, i) => {
       const n = i + 1;
       const who = el(
         "select",
@@ -39,25 +71,43 @@ export class Lobby {
         el("option", { value: "", text: "Human" }),
         ...game.bots.map((b) => el("option", { value: b, text: BOT_LABELS[b] ?? `Bot: ${b}` })),
       );
-      if (i > 0 && game.bots.includes("greedy")) who.value = "greedy";
+      who.value = seat.bot ?? "";
       const name = el("input", {
         id: `seat-${i}-name`,
         type: "text",
-        value: `Player ${n}`,
+        value: seat.name,
         maxlength: "40",
         autocomplete: "off",
         "aria-label": `Player ${n} name`,
       });
-      list.append(
-        el("div", { class: "seat-row" }, el("span", { class: "seat-dot", "aria-hidden": "true", "data-seat": String(i) }), name, who),
-      );
+      const row = el("div", { class: "seat-row" }, el("span", { class: "seat-dot", "aria-hidden": "true", "data-seat": String(i) }), name, who);
+      if (variable) {
+        const remove = el("button", { type: "button", class: "seat-remove", "aria-label": `Remove player ${n}`, title: `Remove player ${n}`, text: "×" });
+        remove.disabled = count <= game.min_players;
+        remove.addEventListener("click", () => {
+          this.readSeats();
+          this.seats.splice(i, 1);
+          this.drawSeats();
+        });
+        row.append(remove);
+      }
+      list.append(row);
+    });
+    if (variable) {
+      const add = el("button", { type: "button", id: "seat-add", class: "seat-add", text: `+ Add a player (${count}/${game.max_players})` });
+      add.disabled = count >= game.max_players;
+      add.addEventListener("click", () => {
+        this.readSeats();
+        const n = this.seats.length + 1;
+        this.seats.push({ name: `Player ${n}`, bot: game.bots.includes("greedy") ? "greedy" : game.bots[0] ?? null });
+        this.drawSeats();
+        $(`seat-${n - 1}-name`)?.focus();
+      });
+      list.append(el("div", { class: "seat-count" }, add, el("span", { class: "hint", text: `${game.min_players} to ${game.max_players} players` })));
     }
-    const first = $("first-player");
     first.replaceChildren(...Array.from({ length: count }, (_, i) => el("option", { value: String(i), text: `Player ${i + 1}` })));
-    const options = $("game-options");
-    options.replaceChildren();
-    const make = EDITORS[game.setupEditor];
-    this.editor = make ? make(options, game) : null;
+    if (Number(keepFirst) < count) first.value = keepFirst;
+    this.editor?.setSeats?.(count);
   }
 
   /** The engine's catalogue is the authority on bots: offer exactly the ones it has. */
@@ -76,31 +126,31 @@ export class Lobby {
     }
   }
 
+  fillOptions(options) {
+    const key = this.game.firstPlayerOption ?? "first_player";
+    if (options?.[key] !== undefined && options[key] !== null) $("first-player").value = String(options[key]);
+    this.editor?.fill?.(options ?? {});
+  }
+
   /** Fill the form from a lobby config (used by "New game" to keep the last settings). */
   fill(config) {
     if (!config) return;
     $("game-select").value = config.game;
-    this.showGame(config.game);
-    config.seats.forEach((seat, i) => {
-      const name = $(`seat-${i}-name`);
-      const who = $(`seat-${i}-who`);
-      if (name) name.value = seat.name;
-      if (who) who.value = seat.bot ?? "";
-    });
-    if (config.options?.first_player !== undefined) $("first-player").value = String(config.options.first_player);
+    const game = gameById(config.game);
+    const seats = (config.seats ?? []).map((s) => ({ name: s.name, bot: s.bot ?? null }));
+    const count = Math.min(game.max_players, Math.max(game.min_players, seats.length));
+    const filled = this.defaultSeats(game, count).map((d, i) => seats[i] ?? d);
+    this.showGame(config.game, filled, config.options);
   }
 
   config() {
     const game = this.game;
-    const seats = [];
-    for (let i = 0; i < game.max_players; i++) {
-      const name = $(`seat-${i}-name`).value.trim() || `Player ${i + 1}`;
-      const bot = $(`seat-${i}-who`).value || null;
-      seats.push({ name, bot });
-    }
+    this.readSeats();
+    const seats = this.seats.map((s, i) => ({ name: s.name.trim() || `Player ${i + 1}`, bot: s.bot }));
     const seedText = $("seed").value.trim();
     const seed = seedText === "" ? null : Number(seedText);
-    const options = { ...game.options, first_player: Number($("first-player").value) };
+    const key = game.firstPlayerOption ?? "first_player";
+    const options = { ...game.options, [key]: Number($("first-player").value) };
     if (this.editor) Object.assign(options, this.editor.options());
     return { game: game.id, seats, seed: Number.isFinite(seed) ? seed : seedText, options };
   }

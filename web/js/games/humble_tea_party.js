@@ -328,7 +328,7 @@ function statusHtml(ctx) {
   if (ctx.over) {
     const o = view.outcome ?? {};
     const w = o.winners ?? [];
-    prompt = `<strong>${esc(winnerWords(w, names, t))}</strong>${o.reason ? ` <span class="htp-reason">${esc(o.reason)}</span>` : ""}`;
+    prompt = `<strong>${esc(winnerWords(w, names, t))}</strong>${o.reason ? ` <span class="htp-reason">${esc(withNames(o.reason, names))}</span>` : ""}`;
   } else if (yours && t.phase === "own") {
     prompt = `<strong>${esc(me)}</strong>, take a sweet from the top of a deck for <em>your own</em> Oribako.`;
   } else if (yours) {
@@ -365,6 +365,17 @@ function statusHtml(ctx) {
       ${tools ? `<div class="htp-tools">${tools}</div>` : ""}
     </div>`;
 }
+
+/** The end screen's headline: the winner, the shared win or the winning team. */
+export function outcomeTitle(view, seats = []) {
+  const n = view?.table?.oribako?.length ?? view?.players ?? 0;
+  const names = Array.from({ length: n }, (_, s) => seats[s]?.name || `Player ${s + 1}`);
+  return winnerWords(view?.outcome?.winners ?? [], names, view?.table ?? {});
+}
+
+/** The engine says "Player N"; people read the names chosen in the lobby. */
+const withNames = (text, names) =>
+  String(text).replace(/\bPlayer ([1-6])\b/g, (words, k) => names[Number(k) - 1] ?? words);
 
 function winnerWords(winners, names, t) {
   if (t.options?.team_battle && t.team_scores) {
@@ -583,7 +594,7 @@ export function scoreTableHtml(view, seats = []) {
     : "";
   const tb = d.tiebreak;
   const tiebreak = tb
-    ? `<p class="htp-tiebreak" data-tiebreak="1">Tie-break: ${esc(typeof tb === "string" ? tb : JSON.stringify(tb))}</p>`
+    ? `<p class="htp-tiebreak" data-tiebreak="1">Tie-break: ${esc(withNames(typeof tb === "string" ? tb : JSON.stringify(tb), names))}</p>`
     : `<p class="htp-tiebreak">No tie-break was needed.</p>`;
   return `<div class="htp-scores-wrap"><table class="htp-scores">
       <caption>Scores: the lowest total wins</caption>
