@@ -133,11 +133,11 @@ def test_s4_every_combination_is_accepted(cards: str, combination: str) -> None:
 @pytest.mark.parametrize(
     ("cards", "reason"),
     [
-        ("TTTMM", "3 Tea, 2 Milk is no combination: Milk Tea needs equal numbers of Tea and Milk."),
-        ("LTL", "1 Tea, 2 Lemon is no combination: Lemon Tea needs Tea and exactly one Lemon."),
-        ("ML", "1 Milk, 1 Lemon is no combination: none mixes Milk and Lemon."),
-        ("TML", "1 Tea, 1 Milk, 1 Lemon is no combination: none mixes Tea, Milk and Lemon."),
-        ("TMM", "1 Tea, 2 Milk is no combination: Milk Tea needs equal numbers"),
+        ("TTTMM", "3 Tea and 2 Milk is no combination: Milk Tea needs equal numbers of Tea"),
+        ("LTL", "1 Tea and 2 Lemon is no combination: Lemon Tea needs Tea and exactly one Lemon."),
+        ("ML", "1 Milk and 1 Lemon is no combination: none mixes Milk and Lemon."),
+        ("TML", "1 Tea, 1 Milk and 1 Lemon is no combination: none mixes Tea, Milk and Lemon."),
+        ("TMM", "1 Tea and 2 Milk is no combination: Milk Tea needs equal numbers"),
     ],
 )
 def test_s4_near_misses_are_refused_with_a_reason(cards: str, reason: str) -> None:
@@ -156,7 +156,7 @@ def test_s4_only_consecutive_cards_form_a_run() -> None:
         for a in state.legal_actions(0)
         if isinstance(a, Serve)
     )
-    refused(state, 0, Serve(0, 3), "2 Tea, 1 Milk is no combination")
+    refused(state, 0, Serve(0, 3), "2 Tea and 1 Milk is no combination")
 
 
 def test_s4_empty_and_out_of_range_runs_are_refused() -> None:

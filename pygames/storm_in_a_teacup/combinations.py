@@ -9,9 +9,9 @@ only, since the order of cards within a combination does not matter.
 >>> combination_of([3, 2, 0]) is None
 True
 >>> why_not([3, 2, 0])
-'3 Tea, 2 Milk is no combination: Milk Tea needs equal numbers of Tea and Milk.'
+'3 Tea and 2 Milk is no combination: Milk Tea needs equal numbers of Tea and Milk.'
 >>> why_not([1, 0, 2])
-'1 Tea, 2 Lemon is no combination: Lemon Tea needs Tea and exactly one Lemon.'
+'1 Tea and 2 Lemon is no combination: Lemon Tea needs Tea and exactly one Lemon.'
 """
 
 from __future__ import annotations
@@ -80,9 +80,8 @@ def combination_of(counts: Sequence[int]) -> Combination | None:
 
 def why_not(counts: Sequence[int]) -> str:
     """Why a run with these colour counts forms no combination, in words."""
-    from .cards import describe
-
-    head = f"{describe(counts)} is no combination"
+    parts = [f"{counts[c]} {c.title}" for c in Colour if counts[c]]
+    head = f"{join_names(parts)} is no combination"
     present = {c for c in Colour if counts[c]}
     near = [c for c in COMBINATIONS if present <= c.colours and len(c.colours) > 1]
     if near:

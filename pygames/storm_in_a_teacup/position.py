@@ -52,6 +52,8 @@ def position(
     state.box = sorted(c for ids in free.values() for c in ids) + gone
     state.undealt = len(state.box) - len(gone)
     state.host = host
+    if not any(state.cards_left()):
+        raise ValueError("nobody holds a card")
     if start:
         state.start_round()
     return state

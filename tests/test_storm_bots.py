@@ -1,0 +1,109 @@
+"""Storm in a Teacup bots: the greedy bot's choices from its own view, its strength against
+random play, and the command-line simulation."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+
+import pytest
+
+from pygames.bots import bot_names, make_bot
+from pygames.core import Action, Rng
+from pygames.games import get_game
+from pygames.simulate import simulate
+from pygames.storm_in_a_teacup import Discard, Serve, StormState
+from pygames.storm_in_a_teacup.position import position
+
+GAME = get_game("storm_in_a_teacup")
+
+
+def choose(state: StormState, seat: int) -> Action:
+    bot = make_bot("storm_in_a_teacup", "greedy")
+    choice = bot.choose(GAME, state.view(seat), seat, state.legal_actions(seat), Rng(1))
+    assert choice is not None
+    return choice
+
+
+def test_greedy_is_registered() -> None:
+    assert bot_names("storm_in_a_teacup") == ["random", "greedy"]
+
+
+def test_greedy_last_to_serve_wins_with_just_enough_to_discard_three() -> None:
+    state = position(["TTM", "MM", "TTTTTM"], host=0)
+    state.apply(0, Serve(0, 2))
+    state.apply(1, Serve(0, 1))
+    # Two Tea would tie and win (later reveal); three Tea win and are all discarded.
+    assert choose(state, 2) == Serve(0, 3)
+
+
+def test_greedy_follows_the_lead_cheaply_when_it_cannot_win() -> None:
+    state = position(["TTTTM", "MTTM", "MM"], host=0)
+    state.apply(0, Serve(0, 4))
+    assert choose(state, 1) == Serve(1, 1)  # one Tea: matches, discards it
+
+
+def test_greedy_keeps_its_lemon_when_it_cannot_match() -> None:
+    state = position(["MMT", "LTTLT", "MM"], host=0)
+    state.apply(0, Serve(0, 2))
+    action = choose(state, 1)
+    assert isinstance(action, Serve) and action.length == 1
+    assert state.view(1)["table"]["hand"][action.start] == "tea"
+
+
+def test_greedy_as_host_plays_big_enough_that_nobody_can_beat_it() -> None:
+    state = position(["TTTTTMMLL", "TT", "MM"], host=0)
+    action = choose(state, 0)
+    assert action == Serve(0, 3)  # 3 cards: the others hold 2 each, and 3 are discarded
+
+
+def test_greedy_discards_the_most_lemon_and_milk_first() -> None:
+    state = position(["TTTLM", "M", "MMT"], host=0)
+    state.apply(0, Serve(0, 4))  # Lemon Tea, 4 cards
+    state.apply(1, Serve(0, 1))
+    state.apply(2, Serve(0, 1))
+    assert choose(state, 0) == Discard(2, 0, 1)
+
+
+def test_greedy_decides_from_the_view_alone() -> None:
+    state = position(["TTM", "MM", "TTTTTM"], host=0)
+    state.apply(0, Serve(0, 2))
+    state.apply(1, Serve(0, 1))
+    view = state.view(2)
+    bot = make_bot("storm_in_a_teacup", "greedy")
+    picks = {bot.choose(GAME, view, 2, state.legal_actions(2), Rng(s)) for s in range(5)}
+    assert picks == {Serve(0, 3)}
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_greedy_beats_random_clearly(players: int) -> None:
+    started = time.perf_counter()
+    result = simulate("storm_in_a_teacup", games=200, seed=11, bots=["random", "greedy"],
+                      players=players)
+    elapsed = time.perf_counter() - started
+    assert result["errors"] == 0
+    assert result["wins_by_bot"]["greedy"] >= 0.9
+    print(f"{players} players, greedy vs random: {result['wins_by_bot']}, "
+          f"{elapsed / 200 * 1000:.0f} ms a game")
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_greedy_mirror_match_finishes(players: int) -> None:
+    result = simulate("storm_in_a_teacup", games=20, seed=3, bots=["greedy"], players=players)
+    assert result["errors"] == 0 and result["games"] == 20
+
+
+def test_python_dash_m_runs_storm_simulation() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "pygames", "simulate", "storm_in_a_teacup", "--players", "4",
+         "--games", "50", "--bots", "random,greedy", "--json"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["games"] == 50 and out["errors"] == 0 and out["players"] == 4
+    assert set(out["wins_by_bot"]) == {"random", "greedy"}
+    assert sum(out["wins_by_bot"].values()) == pytest.approx(1.0)
+    assert out["mean_turns"] > 1
