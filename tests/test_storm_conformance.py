@@ -1,0 +1,157 @@
+"""The shared random-play test for Storm in a Teacup, at 2 to 6 players, with a check that no
+view shows another seat's hand (content or order) or any stock's colours (ruling S8)."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Any
+
+import pytest
+
+from pygames.core import Rng, State
+from pygames.games import get_game
+from pygames.storm_in_a_teacup import StormState
+from pygames.storm_in_a_teacup.cards import words
+from tests.conformance import play_random_games
+
+GAME = get_game("storm_in_a_teacup")
+JUNK = [
+    {"type": "no-such-action"},
+    {},
+    "serve",
+    {"type": None},
+    {"type": "serve", "start": 0, "length": 0},
+    {"type": "serve", "start": -1, "length": 1},
+    {"type": "serve", "start": 99, "length": 1},
+    {"type": "serve", "start": 0, "length": 99},
+    {"type": "serve", "start": True, "length": 1},
+    {"type": "serve", "start": 0},
+    {"type": "discard", "tea": 9, "milk": 0, "lemon": 0},
+    {"type": "discard", "tea": -1, "milk": 0, "lemon": 0},
+    {"type": "discard", "tea": 1, "milk": 1, "lemon": 1, "sugar": 1},
+]
+TABLE_KEYS = {
+    "phase", "round", "host", "turn", "hand", "hand_sizes", "stock_sizes", "box",
+    "box_discards", "reveals", "lead", "party", "last_party", "combinations", "cards_left",
+}  # fmt: skip
+
+# Every line the log may hold: none can carry a hidden hand or stock (ruling S8).
+P = r"Player \d"
+CARDS = r"\d+ cards?"
+COUNTS = r"\d+ (Tea|Milk|Lemon)(, \d+ (Tea|Milk|Lemon))*"
+NAME = r"(Tea|Milk|Lemon|Milk Tea|Lemon Tea)"
+PLAYERS = rf"{P}((, {P})* and {P})?"
+LOG_LINES = [
+    re.compile(p)
+    for p in (
+        rf"Each player gets 3 Tea, 2 Milk, 1 Lemon and 14 more cards: 20 cards each; "
+        rf"{CARDS} stay in the box\.",
+        rf"{P} is the first host( \(chosen at random\))?\.",
+        rf"Round \d+: {P} hosts\.",
+        rf"{P} serves {CARDS}: {NAME} \({COUNTS}\)\.",
+        rf"{P} prepares: {CARDS} from their stock become their hand\.",
+        rf"Nobody served: no tea party this round; {P} stays host\.",
+        rf"Tea party: {P}( \(in place of {P}, who prepared\))? leads with {NAME}; "
+        rf"({PLAYERS} match(es)?|nobody else matches)\.",
+        rf"{P} wins the tea party with {CARDS} and becomes host\.",
+        rf"{PLAYERS} (does|do) not match: their cards go to their stocks?\.",
+        rf"{P} (discards {CARDS} \({COUNTS}\) to the box|discards nothing); "
+        rf"(none go|1 goes|\d+ go) to their stock\.",
+        rf"{P} wins with {CARDS} left\.",
+        rf"{PLAYERS} share the victory \(.*cards left\)\.",
+    )
+]
+
+_calls: list[int] = []
+_good_lines: set[str] = set()
+
+
+def hidden_shuffled(state: StormState, seat: int, rng: Rng) -> StormState:
+    """A copy where every card ``seat`` cannot see (other hands, every stock, its own included,
+    and the undealt box) is dealt again at random, sizes kept."""
+    other = state.clone()
+    places = [other.hands[s] for s in range(other.players) if s != seat] + other.stocks
+    undealt = other.box[: other.undealt]
+    pool = [c for p in places for c in p] + undealt
+    rng.shuffle(pool)
+    for p in places:
+        p[:] = [pool.pop() for _ in p]
+    other.box[: other.undealt] = [pool.pop() for _ in undealt]
+    other.check_invariants()
+    return other
+
+
+def no_hidden_cards_in_view(state: State, seat: int, view: dict[str, Any]) -> None:
+    """Ruling S8: a seat sees its own hand and public counts, nothing else."""
+    assert isinstance(state, StormState)
+    table = view["table"]
+    assert set(table) == TABLE_KEYS
+    assert table["hand"] == words(state.hands[seat])
+    assert table["hand_sizes"] == state.hand_sizes()
+    assert table["stock_sizes"] == [len(s) for s in state.stocks]
+    for line in view["log"]:
+        if line not in _good_lines:
+            assert any(p.fullmatch(line) for p in LOG_LINES), f"unexpected log line {line!r}"
+            _good_lines.add(line)
+    _calls.append(seat)
+    if len(_calls) % 3:
+        return
+    # Structurally: dealing every hidden card anew changes nothing this seat sees.
+    other = hidden_shuffled(state, seat, Rng(len(_calls)))
+    assert other.view(seat) == view
+
+
+@pytest.mark.slow
+def test_random_games_keep_the_contract_at_every_player_count() -> None:
+    counts = {2: 700, 3: 550, 4: 400, 5: 220, 6: 150}
+    lines = []
+    total = 0
+    for players, count in counts.items():
+        started = time.perf_counter()
+        summary = play_random_games(
+            GAME,
+            players,
+            count=count,
+            seed=40_000 + 1000 * players,
+            leak_check=no_hidden_cards_in_view,
+            junk_actions=JUNK,
+            deep_every=29,
+        )
+        elapsed = time.perf_counter() - started
+        assert summary.games == count
+        assert set(summary.action_kinds) == {"serve", "discard"}
+        assert "has 1 card left" in summary.reasons
+        total += count
+        lines.append(
+            f"{players} players: {count} games, {summary.steps / count:.0f} steps each, "
+            f"{elapsed:.1f} s; {summary.reasons}"
+        )
+    assert total >= 2000
+    print("\n".join(lines))
+
+
+def test_random_games_with_a_chosen_host_and_every_check() -> None:
+    for players, count in ((2, 12), (3, 8), (6, 3)):
+        summary = play_random_games(
+            GAME,
+            players,
+            count=count,
+            seed=7,
+            options={"host": players - 1},
+            leak_check=no_hidden_cards_in_view,
+            junk_actions=JUNK,
+        )
+        assert summary.games == count and summary.refusals > 0
+
+
+def test_the_log_patterns_accept_every_line_of_a_finished_game() -> None:
+    state = GAME.new_state(4, 3, {})
+    rng = Rng(1)
+    while not state.is_over():
+        seat = state.actors()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    view = state.view(0)
+    no_hidden_cards_in_view(state, 0, view)
+    assert json.loads(json.dumps(view)) == view
