@@ -76,7 +76,7 @@ def htp_move(page: Page, i: int) -> None:
         decks = page.locator("#board [data-pick-deck]:not([disabled])")
         assert decks.count() > 0, "a placement is awaited but no deck can be picked"
         decks.nth(i % decks.count()).click()
-        targets = page.locator("#board [data-pick-target]")
+        targets = page.locator("#board button[data-pick-target]")
         if targets.count():
             targets.nth(i % targets.count()).click()
         spots = page.locator("#board .htp-cell.spot")
@@ -177,10 +177,10 @@ def test_htp_full_game_one_human_two_bots(site: tuple[Page, Guard]) -> None:
         # One human: only their own season is ever in the page (others "?" until revealed).
         own = own or marks["0"]
         assert own in {"spring", "summer", "autumn", "winter"}
-        for seat in ("1", "2"):
-            box = page.locator(f'#board .htp-box[data-seat="{seat}"]')
+        for other in ("1", "2"):
+            box = page.locator(f'#board .htp-box[data-seat="{other}"]')
             if "complete" not in (box.get_attribute("class") or ""):
-                assert marks[seat] == "?", f"seat {seat}'s secret season is in the page"
+                assert marks[other] == "?", f"seat {other}'s secret season is in the page"
         assert page.locator("#pass-screen").is_hidden(), "no hand-over with one human"
         htp_move(page, decisions * 5 + 1)
         decisions += 1
@@ -205,10 +205,12 @@ def test_htp_full_game_one_human_two_bots(site: tuple[Page, Guard]) -> None:
     for seat in range(3):
         row = end.locator(f'tr[data-seat="{seat}"]')
         assert int(row.get_attribute("data-total") or "x") == outcome["scores"][seat]
+        hands = outcome["details"]["hands"][seat]
+        points = outcome["details"]["points"][seat]
         for hand in range(1, 7):
             cell = row.locator(f'td[data-hand="{hand}"]')
-            assert int(cell.get_attribute("data-count") or "x") == outcome["details"]["hands"][seat][hand - 1]
-            assert int(cell.get_attribute("data-points") or "x") == outcome["details"]["points"][seat][hand - 1]
+            assert int(cell.get_attribute("data-count") or "x") == hands[hand - 1]
+            assert int(cell.get_attribute("data-points") or "x") == points[hand - 1]
         season = view["table"]["oribako"][seat]["season"]
         expect(row.locator("td.season")).to_contain_text(season.capitalize())
         assert ("winner" in (row.get_attribute("class") or "")) == (seat in outcome["winners"])
@@ -232,7 +234,7 @@ def test_htp_hot_seat_keeps_seasons_secret(site: tuple[Page, Guard]) -> None:
         # Before each human seat acts, the device is handed over, with nothing on screen.
         page.wait_for_function(
             """() => !document.getElementById('pass-screen').hidden
-                     || ['human', 'over'].includes(document.getElementById('board').dataset.awaiting)""",
+                || ['human', 'over'].includes(document.getElementById('board').dataset.awaiting)""",
             timeout=30_000,
         )
         if page.locator("#pass-screen").is_visible():
@@ -297,10 +299,27 @@ def test_htp_tea_by_a_human_not_on_screen_blocks_their_oribako(site: tuple[Page,
         expect(kenji.locator(".htp-cell.spot, .htp-cell.candidate")).to_have_count(0)
         assert page.locator('#board .htp-box[data-seat="2"] .htp-cell.spot').count() > 0
         assert all(
-            json.loads(page.locator("#board [data-action]").nth(k).get_attribute("data-action") or "{}").get("target") != 1
+            json.loads(
+                page.locator("#board [data-action]").nth(k).get_attribute("data-action") or "{}"
+            ).get("target")
+            != 1
             for k in range(page.locator("#board [data-action]").count())
         )
     screenshot(page, "htp-tea-blocks")
     assert re.search(r"Kenji.*Tea", page.locator("#log").inner_text())
     htp_move(page, 0)
     expect(page.locator("#pass-title")).to_contain_text("Kenji")
+
+
+def test_htp_on_a_phone(guard_factory: Any, base_url: str) -> None:
+    page, _ = guard_factory(base_url + "?fast=1", viewport={"width": 390, "height": 844})
+    page.goto(base_url + "?fast=1")
+    start_htp(page, ["", "greedy", "greedy", "random"], seed=2)
+    for i in range(3):
+        if wait_human(page) == "over":
+            break
+        htp_move(page, i)
+    wait_human(page)
+    page.locator("#board [data-pick-deck]").first.click()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    screenshot(page, "htp-phone")

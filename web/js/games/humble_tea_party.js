@@ -237,6 +237,8 @@ function onActivate(root, e) {
     const s = Number(node.getAttribute("data-pick-target"));
     st.target = s;
     draw(root, st);
+    // On a narrow screen the chosen Oribako may be far down: bring its cells into view.
+    root.querySelector(".htp-box.picked")?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
     return;
   }
   let action;
@@ -542,7 +544,8 @@ function trayHtml(ctx, s, box) {
         const a = byCell.get(k);
         cells.push(`<button type="button" ${legalAttrs(ctx, a, "htp-cell spot")} ${style} data-x="${x}" data-y="${y}">${top ? tileSvg(top, "ghost") : ""}</button>`);
       } else if (byCell.has(k)) {
-        cells.push(`<div class="htp-cell candidate" ${style} aria-hidden="true"></div>`);
+        // A mouse shortcut for "Recommend to …" (keyboard users have that button).
+        cells.push(`<div class="htp-cell candidate" ${style} data-pick-target="${s}" aria-hidden="true"></div>`);
       } else if (!e.empty) {
         cells.push(`<div class="htp-cell slot" ${style} aria-hidden="true"></div>`);
       } else {
