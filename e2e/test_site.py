@@ -263,3 +263,19 @@ def test_plays_offline_after_a_first_visit(guard_factory: Any, base_url: str) ->
         click_choice(page, i)
     screenshot(page, "offline")
     assert guard.foreign == []
+
+
+def test_rules_reference_opens_for_the_chosen_game(site: tuple[Page, Guard]) -> None:
+    page, guard = site
+    page.goto(guard.origin + "/?fast=1")
+    link = page.get_by_role("link", name="Rules")
+    expect(link).to_have_attribute("href", "rules.html#tanbo")
+    page.get_by_label("Game", exact=True).select_option("humble_tea_party")
+    expect(link).to_have_attribute("href", "rules.html#humble_tea_party")
+    with page.context.expect_page() as popup:
+        link.click()
+    rules = popup.value
+    rules.wait_for_load_state()
+    expect(rules.get_by_role("heading", name="Humble Tea Party")).to_be_visible()
+    expect(rules.locator("#humble_tea_party dt")).to_have_count(15)
+    screenshot(rules, "rules")

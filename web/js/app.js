@@ -150,6 +150,7 @@ async function openMatch(reply, config) {
     seats: reply.status.seats,
     game: reply.status.game,
   };
+  $("rules-link").href = `rules.html#${reply.status.game}`;
   app.lastConfig = config ?? {
     game: reply.status.game,
     seats: reply.status.seats,

@@ -37,6 +37,7 @@ export class Lobby {
   showGame(id, seats = null, options = null) {
     const game = gameById(id);
     $("game-blurb").textContent = game.blurb ?? "";
+    $("rules-link").href = `rules.html#${game.id}`;
     this.seats = seats ?? this.defaultSeats(game);
     const options_ = $("game-options");
     options_.replaceChildren();
