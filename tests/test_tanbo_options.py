@@ -80,5 +80,5 @@ def test_bad_options_are_refused_with_a_clear_message(options: Any, message: str
 
 
 def test_tanbo_is_for_two_players() -> None:
-    with pytest.raises(BadOptions, match="2 to 2 players"):
+    with pytest.raises(BadOptions, match="exactly 2 players"):
         GAME.validate_options(3, {})

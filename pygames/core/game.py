@@ -212,10 +212,12 @@ class Game(ABC):
         Raises :class:`BadOptions` with a readable message.
         """
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise BadOptions(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, "
-                f"not {players!r}."
+            span = (
+                f"exactly {self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
             )
+            raise BadOptions(f"{self.title} is for {span} players, not {players!r}.")
         unknown = sorted(set(options) - set(self.default_options(players)))
         if unknown:
             raise BadOptions(f"Unknown option(s) for {self.title}: {', '.join(unknown)}")
