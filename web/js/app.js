@@ -2,7 +2,8 @@
 // undo, save/load and share links. Game renderers plug in as web/js/games/<id>.js exporting
 // render(root, {view, legal, seat, seats, act, busy, sending, optional}); act(action[, seat])
 // may name another human seat for an optional action (Humble Tea Party's Tea). A renderer may
-// also export scoreTableHtml(view, seats) and outcomeTitle(view, seats) for the end screen.
+// also export scoreTableHtml(view, seats), outcomeTitle(view, seats) and outcomeReason(view,
+// seats) for the end screen.
 
 import { GAMES, gameById } from "./catalog.js";
 import { $, el } from "./dom.js";
@@ -326,7 +327,7 @@ async function drawEnd() {
   $("end-title").textContent = renderer.outcomeTitle
     ? renderer.outcomeTitle(view, seats)
     : names.length === 1 ? `${names[0]} wins!` : names.length ? `Shared win: ${names.join(" and ")}` : "No winner";
-  $("end-reason").textContent = withNames(reason);
+  $("end-reason").textContent = renderer.outcomeReason ? renderer.outcomeReason(view, seats) : withNames(reason);
   const table = $("end-scores");
   const details = $("end-details");
   if (renderer.scoreTableHtml) {

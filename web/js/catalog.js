@@ -29,6 +29,22 @@ export const GAMES = [
     hiddenInformation: true,
     setupEditor: "htp",
   },
+  {
+    id: "storm_in_a_teacup",
+    title: "Storm in a Teacup",
+    blurb:
+      "Serve runs of Tea, Milk and Lemon cards from a hand you may not reorder; match the host's blend at the tea party to discard. Hold one card or none to win.",
+    min_players: 2,
+    max_players: 6,
+    default_players: 4,
+    bots: ["random", "greedy"],
+    options: { host: null },
+    firstPlayerOption: "host",
+    firstPlayerLabel: "Starting host",
+    // Ruling S3: the starting host is random unless the lobby names one (engine option null).
+    firstPlayerRandom: true,
+    hiddenInformation: true,
+  },
 ];
 
 export const BOT_LABELS = {

@@ -44,6 +44,7 @@ export class Lobby {
     const make = EDITORS[game.setupEditor];
     this.editor = make ? make(options_, game) : null;
     $("first-player-label").textContent = game.firstPlayerLabel ?? "First player";
+    $("first-player").replaceChildren(); // a new game starts from its own default first player
     this.drawSeats();
     if (options) this.fillOptions(options);
   }
@@ -106,8 +107,11 @@ export class Lobby {
       });
       list.append(el("div", { class: "seat-count" }, add, el("span", { class: "hint", text: `${game.min_players} to ${game.max_players} players` })));
     }
-    first.replaceChildren(...Array.from({ length: count }, (_, i) => el("option", { value: String(i), text: `Player ${i + 1}` })));
-    if (Number(keepFirst) < count) first.value = keepFirst;
+    first.replaceChildren(
+      ...(game.firstPlayerRandom ? [el("option", { value: "", text: "Random" })] : []),
+      ...Array.from({ length: count }, (_, i) => el("option", { value: String(i), text: `Player ${i + 1}` })),
+    );
+    if (keepFirst !== "" && Number(keepFirst) < count) first.value = keepFirst;
     this.editor?.setSeats?.(count);
   }
 
@@ -128,8 +132,10 @@ export class Lobby {
   }
 
   fillOptions(options) {
-    const key = this.game.firstPlayerOption ?? "first_player";
+    const game = this.game;
+    const key = game.firstPlayerOption ?? "first_player";
     if (options?.[key] !== undefined && options[key] !== null) $("first-player").value = String(options[key]);
+    else if (options?.[key] === null && game.firstPlayerRandom) $("first-player").value = "";
     this.editor?.fill?.(options ?? {});
   }
 
@@ -151,7 +157,10 @@ export class Lobby {
     const seedText = $("seed").value.trim();
     const seed = seedText === "" ? null : Number(seedText);
     const key = game.firstPlayerOption ?? "first_player";
-    const options = { ...game.options, [key]: Number($("first-player").value) };
+    const firstText = $("first-player").value;
+    // "Random" (an empty value) leaves the choice to the engine (null), where a game allows it.
+    const first = firstText === "" && game.firstPlayerRandom ? null : Number(firstText);
+    const options = { ...game.options, [key]: first };
     if (this.editor) Object.assign(options, this.editor.options());
     return { game: game.id, seats, seed: Number.isFinite(seed) ? seed : seedText, options };
   }
