@@ -1,0 +1,713 @@
+// Storm in a Teacup table renderer: a view (JSON) becomes the tea room; clicks become actions.
+//
+// Contract: render(root, {view, legal, seat, seats, act, busy, sending}); describeAction(action,
+// view); title; scoreTableHtml / outcomeTitle / outcomeReason for the end screen.
+// Every final choice is a <button class="legal"> with an aria-label and data-action (its JSON):
+// "Serve these N cards" (only for a legal run) and one button per discard choice. Selecting a
+// run is intermediate: hand cards carry data-hand-index (and data-hand-seat: whose hand it is;
+// only the seat on screen ever has its hand in the DOM, ruling S8), quick picks carry
+// data-select-start / data-select-length, data-unselect clears. Other hands and every stock are
+// drawn face down with their sizes only.
+
+export const title = "Storm in a Teacup";
+
+const KINDS = ["tea", "milk", "lemon"];
+const KIND = {
+  tea: { name: "Tea", letter: "T" },
+  milk: { name: "Milk", letter: "M" },
+  lemon: { name: "Lemon", letter: "L" },
+};
+// Which colours each combination may hold and its test on counts (ruling S4); the engine's
+// `legal` list stays the authority on what may be served, this only names a selection.
+const COMBO_COLOURS = {
+  tea: ["tea"], milk: ["milk"], lemon: ["lemon"], milk_tea: ["tea", "milk"], lemon_tea: ["tea", "lemon"],
+};
+const COMBO_TEST = {
+  tea: (c) => c.tea >= 1 && c.milk === 0 && c.lemon === 0,
+  milk: (c) => c.milk >= 1 && c.tea === 0 && c.lemon === 0,
+  lemon: (c) => c.lemon >= 1 && c.tea === 0 && c.milk === 0,
+  milk_tea: (c) => c.tea >= 1 && c.tea === c.milk && c.lemon === 0,
+  lemon_tea: (c) => c.tea >= 1 && c.lemon === 1 && c.milk === 0,
+};
+const DEFAULT_COMBOS = [
+  { id: "tea", name: "Tea", rule: "Tea cards only" },
+  { id: "milk", name: "Milk", rule: "Milk cards only" },
+  { id: "lemon", name: "Lemon", rule: "Lemon cards only" },
+  { id: "milk_tea", name: "Milk Tea", rule: "equal numbers of Tea and Milk" },
+  { id: "lemon_tea", name: "Lemon Tea", rule: "Tea and exactly one Lemon" },
+];
+
+const esc = (s) =>
+  String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
+const cardsWord = (n) => plural(n, "card");
+const join = (parts) => (parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`);
+const possessive = (name) => (name.endsWith("s") ? `${name}'` : `${name}'s`);
+const ordinal = (n) => `${n}${["th", "st", "nd", "rd"][(n % 100 > 10 && n % 100 < 14) || n % 10 > 3 ? 0 : n % 10]}`;
+
+/** Colour counts of a list of card words. */
+export function countsOf(cards) {
+  const c = { tea: 0, milk: 0, lemon: 0 };
+  for (const k of cards) if (k in c) c[k]++;
+  return c;
+}
+
+/** "2 Tea and 1 Lemon" ("+" instead of "and" with plus=true). */
+export function countsWords(c, plus = false) {
+  const parts = KINDS.filter((k) => c[k]).map((k) => `${c[k]} ${KIND[k].name}`);
+  if (!parts.length) return "nothing";
+  return plus ? parts.join(" + ") : join(parts);
+}
+
+const combosOf = (view) => view?.table?.combinations ?? DEFAULT_COMBOS;
+const comboName = (view, id) => combosOf(view).find((c) => c.id === id)?.name ?? id;
+
+/** The combination these counts make ({id, name, rule}) or null; `why` says why none. */
+export function judge(counts, combos = DEFAULT_COMBOS) {
+  const total = counts.tea + counts.milk + counts.lemon;
+  if (!total) return { combo: null, why: "Choose at least one card." };
+  for (const combo of combos) {
+    if (COMBO_TEST[combo.id]?.(counts)) return { combo, why: null };
+  }
+  const present = KINDS.filter((k) => counts[k]);
+  const head = `${countsWords(counts)} is no combination`;
+  const near = combos.filter((c) => {
+    const colours = COMBO_COLOURS[c.id] ?? [];
+    return colours.length > 1 && present.every((k) => colours.includes(k));
+  });
+  if (near.length) return { combo: null, why: `${head}: ${near.map((c) => `${c.name} needs ${c.rule}`).join("; ")}.` };
+  return { combo: null, why: `${head}: none mixes ${join(present.map((k) => KIND[k].name))}.` };
+}
+
+/** Words for an action, as used in aria-labels. */
+export function describeAction(action, view) {
+  if (!action || typeof action !== "object") return String(action);
+  const t = view?.table;
+  if (action.type === "serve") {
+    const n = action.length;
+    const range = n === 1 ? `card ${action.start + 1}` : `cards ${action.start + 1} to ${action.start + n}`;
+    const hand = t?.hand;
+    if (Array.isArray(hand) && hand.length >= action.start + n) {
+      const counts = countsOf(hand.slice(action.start, action.start + n));
+      const { combo } = judge(counts, combosOf(view));
+      return `Serve ${cardsWord(n)} (${range} of your hand): ${combo ? combo.name : "no combination"}, ${countsWords(counts)}`;
+    }
+    return `Serve ${cardsWord(n)} (${range} of your hand)`;
+  }
+  if (action.type === "discard") {
+    const c = { tea: action.tea, milk: action.milk, lemon: action.lemon };
+    const n = c.tea + c.milk + c.lemon;
+    return n ? `Discard ${countsWords(c)} to the box` : "Discard nothing: keep every revealed card in your stock";
+  }
+  return JSON.stringify(action);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Art: card glyphs (teacup, milk drop, lemon slice), the back, the host's teapot.
+
+const SPRITE = `<svg class="storm-sprite" aria-hidden="true" focusable="false" width="0" height="0">
+  <symbol id="storm-g-tea" viewBox="-10 -10 20 20"><path d="M-3.5,-9.5 C-5,-8 -2,-7 -3.5,-5.5 M0.5,-9.5 C-1,-8 2,-7 0.5,-5.5" fill="none" stroke="currentColor" stroke-width="1.2" stroke-linecap="round"/><path d="M-8.5,-3.5 H5.5 V0 C5.5,5 2,7.5 -1.5,7.5 C-5,7.5 -8.5,5 -8.5,0 Z" fill="currentColor"/><path d="M5,-1.8 C9.5,-2.5 9.5,4 4.2,3.6" fill="none" stroke="currentColor" stroke-width="1.7"/><path d="M-9.5,9 H7.5" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/></symbol>
+  <symbol id="storm-g-milk" viewBox="-10 -10 20 20"><path d="M0,-9.5 C2.5,-5 7,-1 7,3.2 A7,7 0 0 1 -7,3.2 C-7,-1 -2.5,-5 0,-9.5 Z" fill="currentColor"/><path d="M-3.6,2.5 C-3.6,5 -2,6.3 0,6.6" fill="none" stroke="#fff" stroke-width="1.3" stroke-linecap="round" opacity=".8"/></symbol>
+  <symbol id="storm-g-lemon" viewBox="-10 -10 20 20"><circle r="9" fill="currentColor"/><circle r="7" fill="#fff7cf"/><g stroke="currentColor" stroke-width="1.1">${[0, 45, 90, 135].map((a) => `<line x1="0" y1="-7" x2="0" y2="7" transform="rotate(${a})"/>`).join("")}</g><circle r="1.4" fill="#fff7cf"/></symbol>
+  <symbol id="storm-teapot" viewBox="-12 -12 24 24"><path d="M-6,-5 C-6,-9 6,-9 6,-5 Z" fill="currentColor"/><circle cy="-9.3" r="1.5" fill="currentColor"/><path d="M-8,-4 H8 C9.5,2 7,8 0,8 C-7,8 -9.5,2 -8,-4 Z" fill="currentColor"/><path d="M8,-1 C11,-3 12,-6 11.5,-8" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/><path d="M-8.5,-2 C-13,-2 -13,5 -7.5,4.5" fill="none" stroke="currentColor" stroke-width="1.8"/></symbol>
+  <symbol id="storm-back" viewBox="0 0 50 70"><rect x="0.5" y="0.5" width="49" height="69" rx="5" fill="#5a3526"/><rect x="3.5" y="3.5" width="43" height="63" rx="3" fill="none" stroke="#c9a25a" stroke-width="1.2"/><path d="M25,35 m-1,0 a2,2 0 1 1 3,0 a5,5 0 1 1 -7,-2 a9,9 0 1 1 13,5 a13,13 0 1 1 -19,-7" fill="none" stroke="#c9a25a" stroke-width="1.4" stroke-linecap="round" opacity=".9"/></symbol>
+</svg>`;
+
+const glyph = (kind, size = null, cls = "") =>
+  `<svg class="storm-glyph kind-${kind} ${cls}" viewBox="-10 -10 20 20"${size ? ` width="${size}" height="${size}"` : ""} aria-hidden="true" focusable="false"><use href="#storm-g-${kind}" x="-10" y="-10" width="20" height="20"/></svg>`;
+const teapot = (size = 18) =>
+  `<svg class="storm-teapot" viewBox="-12 -12 24 24" width="${size}" height="${size}" aria-hidden="true" focusable="false"><use href="#storm-teapot" x="-12" y="-12" width="24" height="24"/></svg>`;
+
+/** One face-up card (viewBox 50 x 70): a coloured index strip with letter and small glyph on
+ *  the left (what shows when cards overlap), the big glyph on cream, the letter again below. */
+function cardFace(kind) {
+  const k = KIND[kind] ?? { letter: "?" };
+  return `<svg class="storm-face" viewBox="0 0 50 70" aria-hidden="true" focusable="false">
+    <rect class="edge" x="0.5" y="0.5" width="49" height="69" rx="5"/>
+    <rect class="cream" x="17" y="3" width="30" height="64" rx="3"/>
+    <text class="idx" x="9" y="15" text-anchor="middle">${k.letter}</text>
+    <use class="idx-glyph" href="#storm-g-${kind}" x="2.5" y="19" width="13" height="13"/>
+    <use class="big" href="#storm-g-${kind}" x="18.5" y="21" width="27" height="27"/>
+    <text class="foot" x="32" y="62" text-anchor="middle">${esc(k.name ?? "")}</text>
+  </svg>`;
+}
+
+const backSvg = () =>
+  `<svg class="storm-back" viewBox="0 0 50 70" aria-hidden="true" focusable="false"><use href="#storm-back" width="50" height="70"/></svg>`;
+
+/** A run of face-up cards (a reveal), overlapping to fit its box. */
+function runHtml(cards, cls = "") {
+  return `<span class="storm-run ${cls}" style="--n:${cards.length}">${cards
+    .map((k) => `<span class="storm-card kind-${esc(k)}" data-kind="${esc(k)}" title="${esc(KIND[k]?.name ?? k)}">${cardFace(k)}</span>`)
+    .join("")}</span>`;
+}
+
+/** A face-down pile: `n` cards, a few backs drawn, the count in words. */
+function pileHtml(n, what, cls) {
+  const shown = Math.min(n, cls === "fan" ? 5 : 4);
+  const backs = Array.from({ length: shown }, (_, i) => `<span class="storm-back-card" style="--i:${i}">${backSvg()}</span>`).join("");
+  return `<span class="storm-pile ${cls}${n ? "" : " empty"}" style="--shown:${shown}" aria-label="${esc(`${what}: ${cardsWord(n)}, face down`)}" title="${esc(`${what}: ${cardsWord(n)}`)}"><span class="storm-pile-cards" aria-hidden="true">${backs}</span><b>${n}</b></span>`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-root state: the latest props, the selected run, one set of listeners.
+
+const roots = new WeakMap();
+
+export function render(root, props) {
+  let st = roots.get(root);
+  if (!st) {
+    st = { props: null, anchor: null, end: null, key: null, drag: null, sending: false, tried: false };
+    roots.set(root, st);
+    listen(root, st);
+  }
+  st.props = props;
+  const t = props.view?.table;
+  // A selection lives only while the same hand is on the table for the same decision.
+  const key = JSON.stringify([props.seat, t?.round, t?.phase, t?.turn, t?.hand, props.legal?.length]);
+  if (key !== st.key) {
+    st.anchor = null;
+    st.end = null;
+    st.tried = false;
+    st.key = key;
+  }
+  draw(root, st);
+}
+
+function selection(st) {
+  if (st.anchor === null) return null;
+  const a = Math.min(st.anchor, st.end ?? st.anchor);
+  const b = Math.max(st.anchor, st.end ?? st.anchor);
+  return { start: a, length: b - a + 1 };
+}
+
+function canSelect(st) {
+  const { props } = st;
+  return Array.isArray(props.view?.table?.hand) && (props.legal ?? []).some((a) => a.type === "serve");
+}
+
+function draw(root, st) {
+  const active = document.activeElement;
+  const focusKey = active && root.contains(active) ? active.getAttribute("data-focus-key") : null;
+  root.innerHTML = tableHtml(st);
+  if (focusKey) {
+    const again = root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
+    if (again) again.focus({ preventScroll: true });
+  }
+}
+
+function cardIndexAt(root, x, y) {
+  const node = document.elementFromPoint(x, y)?.closest?.("[data-hand-index]");
+  return node && root.contains(node) ? Number(node.getAttribute("data-hand-index")) : null;
+}
+
+/** A click (or tap, or Enter) on hand card i: first card, then last card of the run. */
+function pickCard(st, i, extend) {
+  if (extend && st.anchor !== null) st.end = i;
+  else if (st.anchor !== null && st.anchor === st.end && st.anchor !== i) st.end = i;
+  else if (st.anchor === i && st.end === i) { st.anchor = null; st.end = null; }
+  else { st.anchor = i; st.end = i; }
+  st.tried = false;
+}
+
+function listen(root, st) {
+  root.addEventListener("pointerdown", (e) => {
+    const card = e.target.closest?.("[data-hand-index]");
+    if (!card || !root.contains(card) || e.button !== 0 || !canSelect(st) || st.props.busy) return;
+    e.preventDefault(); // no text selection, no focus ring flash on drag
+    pickCard(st, Number(card.getAttribute("data-hand-index")), e.shiftKey);
+    st.drag = { pointer: e.pointerId, from: st.end };
+    card.releasePointerCapture?.(e.pointerId); // touch: let moves reach the other cards
+    draw(root, st);
+    root.querySelector(`[data-hand-index="${st.end ?? card.getAttribute("data-hand-index")}"]`)?.focus({ preventScroll: true });
+  });
+  root.addEventListener("pointermove", (e) => {
+    if (!st.drag || st.drag.pointer !== e.pointerId || st.anchor === null) return;
+    const i = cardIndexAt(root, e.clientX, e.clientY);
+    if (i === null || i === st.end) return;
+    st.end = i;
+    draw(root, st);
+  });
+  const stop = () => { st.drag = null; };
+  root.addEventListener("pointerup", stop);
+  root.addEventListener("pointercancel", stop);
+  root.addEventListener("click", (e) => onClick(root, st, e));
+  root.addEventListener("keydown", (e) => onKey(root, st, e));
+}
+
+function onKey(root, st, e) {
+  const card = e.target.closest?.("[data-hand-index]");
+  if (!card || !root.contains(card)) {
+    if (e.key === "Escape" && st.anchor !== null) { st.anchor = null; st.end = null; draw(root, st); }
+    return;
+  }
+  const i = Number(card.getAttribute("data-hand-index"));
+  const n = st.props.view.table.hand.length;
+  const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1, Home: -n, End: n };
+  if (e.key in moves) {
+    e.preventDefault();
+    const j = Math.max(0, Math.min(n - 1, i + moves[e.key]));
+    if (e.shiftKey && canSelect(st)) {
+      if (st.anchor === null) st.anchor = i;
+      st.end = j;
+      st.tried = false;
+      draw(root, st);
+    }
+    root.querySelector(`[data-hand-index="${j}"]`)?.focus();
+  } else if (e.key === "Escape") {
+    st.anchor = null;
+    st.end = null;
+    draw(root, st);
+  }
+}
+
+function onClick(root, st, e) {
+  const node = e.target.closest?.("[data-action],[data-hand-index],[data-select-start],[data-unselect],[data-refused]");
+  if (!node || !root.contains(node)) return;
+  const { props } = st;
+  if (node.hasAttribute("data-hand-index")) {
+    // Mouse and touch select on pointerdown; a click with detail 0 comes from the keyboard.
+    if (e.detail !== 0 || !canSelect(st) || props.busy) return;
+    pickCard(st, Number(node.getAttribute("data-hand-index")), e.shiftKey);
+    draw(root, st);
+    return;
+  }
+  if (node.hasAttribute("data-unselect")) {
+    st.anchor = null;
+    st.end = null;
+    draw(root, st);
+    root.querySelector("[data-hand-index]")?.focus({ preventScroll: true });
+    return;
+  }
+  if (node.hasAttribute("data-select-start")) {
+    const s = Number(node.getAttribute("data-select-start"));
+    st.anchor = s;
+    st.end = s + Number(node.getAttribute("data-select-length")) - 1;
+    st.tried = false;
+    draw(root, st);
+    root.querySelector(".storm-serve.legal")?.focus({ preventScroll: true });
+    return;
+  }
+  if (node.hasAttribute("data-refused")) {
+    // A run that makes no combination: say so again, send nothing.
+    st.tried = true;
+    draw(root, st);
+    return;
+  }
+  if (st.sending || props.busy) return;
+  let action;
+  try {
+    action = JSON.parse(node.getAttribute("data-action"));
+  } catch {
+    return;
+  }
+  st.sending = true;
+  root.classList.add("storm-sending");
+  Promise.resolve()
+    .then(() => props.act(action))
+    .catch((err) => console.warn("storm_in_a_teacup: action refused", err))
+    .finally(() => {
+      st.sending = false;
+      root.classList.remove("storm-sending");
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The whole table.
+
+function context(st) {
+  const { view, legal = [], seat = -1, seats = [], busy } = st.props;
+  const t = view.table;
+  const n = t.hand_sizes?.length ?? view.players ?? 0;
+  const names = Array.from({ length: n }, (_, s) => seats[s]?.name || `Player ${s + 1}`);
+  const serves = legal.filter((a) => a.type === "serve");
+  const discards = legal.filter((a) => a.type === "discard");
+  const over = !!view.over || t.phase === "over";
+  return { st, view, t, legal, seat, seats, names, n, busy: !!busy, serves, discards, over, combos: combosOf(view) };
+}
+
+function tableHtml(st) {
+  const t = st.props.view?.table;
+  if (!t) return `<div class="storm"><p class="storm-prompt">Waiting for the table…</p></div>`;
+  const ctx = context(st);
+  return `<div class="storm phase-${esc(t.phase)}${ctx.busy ? " busy" : ""}" data-phase="${esc(t.phase)}" data-players="${ctx.n}" data-round="${t.round}" data-host="${t.host}">
+    ${SPRITE}
+    ${statusHtml(ctx)}
+    <section class="storm-seats" aria-label="Players">${ctx.names.map((_, s) => seatHtml(ctx, s)).join("")}</section>
+    <div class="storm-middle">
+      ${roundHtml(ctx)}
+      ${t.party ? partyHtml(ctx) : ""}
+      ${lastPartyHtml(ctx)}
+    </div>
+    ${handHtml(ctx)}
+    ${ctx.over ? `<section class="storm-final" aria-label="Final result">${scoreTableHtml(ctx.view, ctx.seats)}</section>` : ""}
+    ${legendHtml(ctx)}
+  </div>`;
+}
+
+// ---------------------------------------------------------------- status
+
+function statusHtml(ctx) {
+  const { t, names, seat } = ctx;
+  const phase = ctx.over ? "Game over" : t.phase === "discard" ? "Tea party" : "Serving";
+  const me = seat >= 0 ? names[seat] : null;
+  let prompt;
+  if (ctx.over) {
+    prompt = `<strong>${esc(outcomeTitle(ctx.view, ctx.seats))}</strong> <span class="storm-reason">${esc(outcomeReason(ctx.view, ctx.seats))}</span>`;
+  } else if (ctx.serves.length) {
+    const lead = t.lead;
+    const follow = lead
+      ? ` ${esc(names[lead.seat])} leads with <b>${esc(comboName(ctx.view, lead.combination))}</b>: serve ${esc(comboName(ctx.view, lead.combination))} to match.`
+      : t.host === seat
+        ? " You are the host: your combination leads this round."
+        : " Nobody has served yet: your combination leads.";
+    prompt = `<strong>${esc(me)}</strong>, serve a run of consecutive cards from your hand.${follow}`;
+  } else if (ctx.discards.length) {
+    const allowed = t.party?.allowed?.[String(seat)] ?? 0;
+    prompt = `<strong>${esc(me)}</strong>, choose which revealed cards go to the box (up to ${esc(plural(allowed, "card"))}); the rest go to your stock.`;
+  } else if (t.turn !== null && t.turn !== undefined) {
+    prompt = t.phase === "discard"
+      ? `<strong>${esc(names[t.turn])}</strong> is choosing their discards.`
+      : `<strong>${esc(names[t.turn])}</strong> is choosing a run to serve.`;
+  } else {
+    prompt = "";
+  }
+  const yours = ctx.serves.length || ctx.discards.length;
+  return `<div class="storm-status${yours ? " your-move" : ""}">
+      <div class="storm-status-top">
+        <span class="storm-phase">Round <b data-round="${t.round}">${t.round}</b> · ${esc(phase)}</span>
+        <span class="storm-host-line">${teapot(16)} Host: <b>${esc(names[t.host] ?? "—")}</b></span>
+        <span class="storm-box" title="Cards in the box: the undealt ones and every discard" aria-label="Box: ${esc(cardsWord(t.box))}">Box <b data-box="${t.box}">${t.box}</b></span>
+      </div>
+      <p class="storm-prompt" aria-live="polite">${prompt}</p>
+    </div>`;
+}
+
+// ---------------------------------------------------------------- players
+
+function seatHtml(ctx, s) {
+  const { t, names } = ctx;
+  const host = t.host === s;
+  const turn = !ctx.over && t.turn === s;
+  const you = s === ctx.seat;
+  const winner = ctx.over && (ctx.view.outcome?.winners ?? []).includes(s);
+  const cls = ["storm-seat", `seat-${s}`];
+  if (host) cls.push("is-host");
+  if (turn) cls.push("is-turn");
+  if (you) cls.push("is-you");
+  if (winner) cls.push("is-winner");
+  const tags = [];
+  if (you) tags.push(`<span class="storm-tag you">you</span>`);
+  if (host) tags.push(`<span class="storm-tag host" title="Host this round">${teapot(14)}host</span>`);
+  if (winner) tags.push(`<span class="storm-tag win">★ wins</span>`);
+  const hand = t.hand_sizes?.[s] ?? 0;
+  const stock = t.stock_sizes?.[s] ?? 0;
+  const left = t.cards_left?.[s] ?? hand + stock;
+  const doing = turn ? (t.phase === "discard" ? "discarding" : "serving") : "";
+  return `<section class="${cls.join(" ")}" data-seat="${s}" data-hand-size="${hand}" data-stock-size="${stock}" data-cards-left="${left}" aria-label="${esc(`${names[s]}${host ? " (host)" : ""}: ${cardsWord(hand)} in hand, ${cardsWord(stock)} in stock`)}">
+      <header><span class="seat-dot" data-seat="${s}" aria-hidden="true"></span><span class="storm-name">${esc(names[s])}</span>${tags.join("")}${doing ? `<span class="storm-doing">${doing}…</span>` : ""}</header>
+      <div class="storm-piles">
+        <span class="storm-pile-box">${pileHtml(hand, "Hand", "fan")}<small>hand</small></span>
+        <span class="storm-pile-box">${pileHtml(stock, "Stock", "stack")}<small>stock</small></span>
+        <span class="storm-left" title="Cards left: hand and stock; 0 or 1 after a tea party wins"><b>${left}</b><small>left</small></span>
+      </div>
+    </section>`;
+}
+
+// ---------------------------------------------------------------- the round
+
+/** The winner of a party and why, from the reveals (ruling S6: most cards, then later). */
+function winnerWhy(ctx, party) {
+  const { t, names } = ctx;
+  const order = t.reveals.map((r) => r.seat);
+  const size = (s) => t.reveals.find((r) => r.seat === s)?.cards.length ?? 0;
+  const w = party.winner;
+  const tied = party.matching.filter((s) => s !== w && size(s) === size(w));
+  if (party.matching.length === 1) return `the only one to serve ${comboName(ctx.view, t.lead?.combination)}`;
+  if (!tied.length) return `most cards (${size(w)})`;
+  const earlier = tied.filter((s) => order.indexOf(s) < order.indexOf(w));
+  return `${size(w)} cards, tied with ${join(earlier.map((s) => names[s]))}; the later reveal wins the tie`;
+}
+
+function roundHtml(ctx) {
+  const { t, names, n } = ctx;
+  if (ctx.over) return "";
+  const lead = t.lead;
+  const party = t.party;
+  const slots = [];
+  for (let i = 0; i < n; i++) {
+    const s = (t.host + i) % n;
+    const r = t.reveals.find((x) => x.seat === s);
+    const cls = ["storm-slot", `seat-${s}`];
+    let body;
+    let badge = "";
+    if (r && r.prepared) {
+      cls.push("prepared");
+      body = `<span class="storm-prepared">Prepared: their stock became their hand</span>`;
+    } else if (r) {
+      cls.push("served");
+      const isLead = lead && lead.seat === s;
+      const matches = lead && r.combination === lead.combination;
+      if (isLead) { cls.push("lead"); badge = `<span class="storm-badge lead">Lead</span>`; }
+      else if (matches) { cls.push("matches"); badge = `<span class="storm-badge match">matches</span>`; }
+      else if (lead) { cls.push("nomatch"); badge = `<span class="storm-badge nomatch">no match</span>`; }
+      if (party && party.winner === s) { cls.push("winner"); badge += `<span class="storm-badge win">★ wins</span>`; }
+      body = `${runHtml(r.cards)}<span class="storm-combo"><b>${esc(comboName(ctx.view, r.combination))}</b> · ${esc(countsWords(countsOf(r.cards)))}</span>`;
+    } else if (t.turn === s && t.phase === "serving") {
+      cls.push("now");
+      body = `<span class="storm-waiting">choosing a run…</span>`;
+    } else {
+      cls.push("later");
+      body = `<span class="storm-waiting">to serve</span>`;
+    }
+    slots.push(`<li class="${cls.join(" ")}" data-seat="${s}" data-order="${i + 1}"${r && !r.prepared ? ` data-combination="${esc(r.combination)}"` : ""}>
+        <span class="storm-slot-head"><span class="storm-order">${ordinal(i + 1)}</span><span class="seat-dot" data-seat="${s}" aria-hidden="true"></span><span class="storm-name">${esc(names[s])}</span>${s === t.host ? `<span class="storm-host-mark" title="Host">${teapot(14)}</span>` : ""}${badge}</span>
+        ${body}
+      </li>`);
+  }
+  let leadLine = "";
+  if (lead) {
+    const instead = lead.seat !== t.host ? ` (in place of ${esc(names[t.host])}, who prepared)` : "";
+    leadLine = `<p class="storm-lead-line">Lead: <b>${esc(names[lead.seat])}</b>${instead} with <b class="storm-lead-combo">${esc(comboName(ctx.view, lead.combination))}</b></p>`;
+  } else if (t.reveals.length) {
+    leadLine = `<p class="storm-lead-line">Nobody has served yet: the first run served leads.</p>`;
+  }
+  return `<section class="storm-round" aria-label="Round ${t.round}: runs served, in order">
+      <h3 class="storm-h">Round ${t.round} · served in order from the host</h3>
+      ${leadLine}
+      <ol class="storm-slots">${slots.join("")}</ol>
+    </section>`;
+}
+
+// ---------------------------------------------------------------- the tea party
+
+function partyHtml(ctx) {
+  const { t, names } = ctx;
+  const party = t.party;
+  const lead = t.lead;
+  const leadName = comboName(ctx.view, lead?.combination);
+  const size = (s) => t.reveals.find((r) => r.seat === s)?.cards.length ?? 0;
+  const matching = party.matching.map((s) => `${esc(names[s])} <small>(${size(s)})</small>`);
+  const rows = [];
+  const pendingNow = party.pending[0];
+  for (const s of [party.winner, ...party.matching.filter((x) => x !== party.winner)]) {
+    const allowed = party.allowed[String(s)] ?? 0;
+    const done = party.discarded[String(s)];
+    const role = s === party.winner ? "winner: up to 3" : "matched: up to 1";
+    let what;
+    if (done) {
+      const n = done.tea + done.milk + done.lemon;
+      const kept = size(s) - n;
+      what = `<span class="storm-done">${n ? `discarded ${esc(countsWords(done))}` : "discarded nothing"}; ${esc(cardsWord(kept))} to stock</span>`;
+    } else if (s === pendingNow && s === ctx.seat && ctx.discards.length) {
+      what = `<span class="storm-done now">your choice below</span>`;
+    } else if (s === pendingNow) {
+      what = `<span class="storm-done now">choosing…</span>`;
+    } else {
+      what = `<span class="storm-done later">waiting</span>`;
+    }
+    rows.push(`<li data-seat="${s}" data-allowed="${allowed}"${done ? ` data-discarded="${esc(JSON.stringify(done))}"` : ""}><span class="seat-dot" data-seat="${s}" aria-hidden="true"></span><b>${esc(names[s])}</b> <small>${role}${allowed < (s === party.winner ? 3 : 1) ? ` (${allowed})` : ""}</small> ${what}</li>`);
+  }
+  const apart = t.reveals.filter((r) => !r.prepared && !party.matching.includes(r.seat));
+  const stockLine = apart.length
+    ? apart.map((r) => `${esc(names[r.seat])}: ${esc(cardsWord(r.cards.length))}`).join(" · ")
+    : "nobody";
+  return `<section class="storm-party" aria-label="Tea party" data-winner="${party.winner}">
+      <h3 class="storm-h">${teapot(18)} Tea party</h3>
+      <ol class="storm-steps">
+        <li><span class="storm-step">1</span> <b>${esc(names[lead.seat])}</b> leads with <b>${esc(leadName)}</b>${lead.seat !== t.host ? ` (in place of ${esc(names[t.host])})` : ""}.</li>
+        <li><span class="storm-step">2</span> Matching ${esc(leadName)}: ${matching.join(", ")}.</li>
+        <li><span class="storm-step">3</span> <b>${esc(names[party.winner])}</b> wins the tea party — ${esc(winnerWhy(ctx, party))} — and hosts next round.</li>
+        <li><span class="storm-step">4</span> Discards to the box:
+          <ul class="storm-discards">${rows.join("")}</ul></li>
+        <li><span class="storm-step">5</span> Not matching, all to their stock: ${stockLine}.</li>
+      </ol>
+      ${discardChoicesHtml(ctx)}
+    </section>`;
+}
+
+function discardChoicesHtml(ctx) {
+  if (!ctx.discards.length) return "";
+  const { t, seat } = ctx;
+  const mine = t.reveals.find((r) => r.seat === seat)?.cards ?? [];
+  const buttons = ctx.discards.map((a, i) => {
+    const c = { tea: a.tea, milk: a.milk, lemon: a.lemon };
+    const n = c.tea + c.milk + c.lemon;
+    const kept = mine.length - n;
+    const label = describeAction(a, ctx.view) + `; ${cardsWord(kept)} to your stock${i === 0 ? " (default: the most allowed)" : ""}`;
+    const cards = KINDS.flatMap((k) => Array(c[k]).fill(k));
+    const json = JSON.stringify(a);
+    return `<button type="button" class="legal storm-discard${i === 0 ? " default" : ""}" data-action="${esc(json)}" data-focus-key="${esc(json)}" aria-label="${esc(label)}" title="${esc(label)}"${ctx.busy ? " disabled" : ""}>
+        <span class="storm-discard-cards">${n ? runHtml(cards, "mini") : `<span class="storm-none">—</span>`}</span>
+        <span class="storm-discard-text"><b>${n ? `Discard ${esc(countsWords(c))}` : "Discard nothing"}</b><small>${esc(cardsWord(kept))} to your stock${i === 0 ? " · default" : ""}</small></span>
+      </button>`;
+  });
+  return `<div class="storm-discard-choices" role="group" aria-label="Your discards">
+      <p class="storm-choice-head">Your revealed cards: ${runHtml(mine, "mini")} <span>${esc(countsWords(countsOf(mine)))}</span></p>
+      <div class="storm-discard-list">${buttons.join("")}</div>
+    </div>`;
+}
+
+function lastPartyHtml(ctx) {
+  const { t, names } = ctx;
+  const last = t.last_party;
+  if (!last || t.party) return "";
+  let text;
+  if (last.skipped) {
+    text = `Round ${last.round}: everybody prepared, so there was no tea party; ${esc(names[t.host])} stayed host.`;
+  } else {
+    const lead = last.lead;
+    const others = last.matching.filter((s) => s !== lead.seat);
+    const disc = Object.entries(last.discarded ?? {})
+      .map(([s, c]) => `${esc(names[Number(s)])} ${esc(c.tea + c.milk + c.lemon ? countsWords(c) : "nothing")}`);
+    text = `Round ${last.round}: <b>${esc(names[lead.seat])}</b> led with <b>${esc(comboName(ctx.view, lead.combination))}</b>; ${
+      others.length ? `${esc(join(others.map((s) => names[s])))} matched` : "nobody else matched"
+    }; <b>${esc(names[last.winner])}</b> won${ctx.over ? "" : " and hosts now"}. Discarded: ${disc.length ? disc.join(", ") : "nothing"}. Every other revealed card went face down to its owner's stock.`;
+  }
+  return `<section class="storm-last" aria-label="Last tea party"><h3 class="storm-h">Last tea party</h3><p>${text}</p></section>`;
+}
+
+// ---------------------------------------------------------------- your hand
+
+function longestRuns(ctx, hand) {
+  // The longest legal run of each combination (lead's first): quick picks for the selection.
+  const best = new Map();
+  for (const a of ctx.serves) {
+    const { combo } = judge(countsOf(hand.slice(a.start, a.start + a.length)), ctx.combos);
+    if (!combo) continue;
+    const b = best.get(combo.id);
+    if (!b || a.length > b.length) best.set(combo.id, { ...a, combo });
+  }
+  const lead = ctx.t.lead?.combination;
+  return [...best.values()].sort((x, y) => (y.combo.id === lead) - (x.combo.id === lead) || y.length - x.length);
+}
+
+function handHtml(ctx) {
+  const { t, seat, st } = ctx;
+  const hand = t.hand;
+  if (ctx.over && !hand?.length) return "";
+  if (!Array.isArray(hand) || seat < 0) {
+    return ctx.over ? "" : `<section class="storm-hand spectator"><p class="storm-note">You are watching: every hand is hidden.</p></section>`;
+  }
+  const selectable = ctx.serves.length > 0 && !ctx.busy;
+  const sel = ctx.serves.length ? selection(st) : null;
+  const inSel = (i) => sel && i >= sel.start && i < sel.start + sel.length;
+  const cards = hand.map((k, i) => {
+    const picked = inSel(i);
+    const label = `Card ${i + 1} of ${hand.length}: ${KIND[k]?.name ?? k}${picked ? " (selected)" : ""}`;
+    const attrs = `class="storm-card in-hand kind-${esc(k)}${picked ? " picked" : ""}${sel && i === sel.start ? " first" : ""}${sel && i === sel.start + sel.length - 1 ? " last" : ""}" data-hand-seat="${seat}" data-hand-index="${i}" data-kind="${esc(k)}" style="--i:${i}"`;
+    return selectable
+      ? `<button type="button" ${attrs} data-focus-key="card-${i}" aria-pressed="${picked ? "true" : "false"}" aria-label="${esc(label)}">${cardFace(k)}</button>`
+      : `<span ${attrs} role="img" aria-label="${esc(label)}">${cardFace(k)}</span>`;
+  });
+  let info = "";
+  if (ctx.serves.length) info = selectionInfo(ctx, hand, sel);
+  const picks = ctx.serves.length
+    ? longestRuns(ctx, hand).slice(0, 5).map((r) => {
+        const words = `Select the longest ${r.combo.name} run: ${cardsWord(r.length)} from card ${r.start + 1}`;
+        const leadMark = ctx.t.lead && r.combo.id === ctx.t.lead.combination ? " matches-lead" : "";
+        return `<button type="button" class="storm-quick${leadMark}" data-select-start="${r.start}" data-select-length="${r.length}" data-focus-key="quick-${r.combo.id}" aria-label="${esc(words)}" title="${esc(words)}"${ctx.busy ? " disabled" : ""}>${esc(r.combo.name)} <b>×${r.length}</b>${leadMark ? " <small>lead</small>" : ""}</button>`;
+      })
+    : [];
+  const how = ctx.serves.length
+    ? `<p class="storm-how">Click the first and the last card of a run (or drag across it; Shift+arrows with the keyboard). The order of your hand cannot change.</p>`
+    : "";
+  return `<section class="storm-hand${selectable ? " selectable" : ""}" aria-label="Your hand" data-seat="${seat}">
+      <div class="storm-hand-head"><h3 class="storm-h">Your hand <small>${esc(cardsWord(hand.length))}, in order</small></h3>
+        ${picks.length ? `<div class="storm-quicks"><span class="storm-quicks-label">Longest runs:</span>${picks.join("")}</div>` : ""}</div>
+      ${hand.length ? `<div class="storm-hand-row" style="--n:${hand.length}">${cards.join("")}</div>` : `<p class="storm-note">Your hand is empty: on your next turn your stock becomes your hand.</p>`}
+      ${info}
+      ${how}
+    </section>`;
+}
+
+function selectionInfo(ctx, hand, sel) {
+  if (!sel) {
+    return `<div class="storm-selection none" aria-live="polite"><span class="storm-sel-text">No run selected yet.</span></div>`;
+  }
+  const run = hand.slice(sel.start, sel.start + sel.length);
+  const counts = countsOf(run);
+  const { combo, why } = judge(counts, ctx.combos);
+  const action = ctx.serves.find((a) => a.start === sel.start && a.length === sel.length);
+  const range = sel.length === 1 ? `card ${sel.start + 1}` : `cards ${sel.start + 1}–${sel.start + sel.length}`;
+  const clear = `<button type="button" class="storm-clear" data-unselect="1" data-focus-key="unselect">Clear</button>`;
+  if (combo && action) {
+    const lead = ctx.t.lead;
+    let fit = "";
+    if (lead && lead.seat !== ctx.seat) {
+      fit = lead.combination === combo.id
+        ? `<span class="storm-fit yes">matches the lead</span>`
+        : `<span class="storm-fit no">does not match the lead's ${esc(comboName(ctx.view, lead.combination))}: these cards will go to your stock</span>`;
+    } else if (!lead) {
+      fit = `<span class="storm-fit lead">this will lead the round</span>`;
+    }
+    const json = JSON.stringify(action);
+    const words = describeAction(action, ctx.view);
+    return `<div class="storm-selection ok" aria-live="polite" data-combination="${esc(combo.id)}">
+        <span class="storm-sel-text"><b>${esc(combo.name)}</b>: ${esc(countsWords(counts, true))} <small>(${range})</small> ${fit}</span>
+        <span class="storm-sel-buttons"><button type="button" class="legal primary storm-serve" data-action="${esc(json)}" data-focus-key="serve" aria-label="${esc(words)}"${ctx.busy ? " disabled" : ""}>Serve these ${esc(cardsWord(sel.length))}</button>${clear}</span>
+      </div>`;
+  }
+  const message = combo ? `${combo.name} cannot be served from here.` : why;
+  return `<div class="storm-selection refused${ctx.st.tried ? " tried" : ""}" aria-live="polite">
+      <span class="storm-sel-text storm-refusal" role="status"><b>Not a combination.</b> ${esc(message)} <small>(${range})</small></span>
+      <span class="storm-sel-buttons"><button type="button" class="storm-serve refused" data-refused="1" data-focus-key="serve" aria-disabled="true" aria-label="${esc(`Cannot serve ${range}: ${message}`)}">Serve these ${esc(cardsWord(sel.length))}</button>${clear}</span>
+    </div>`;
+}
+
+function legendHtml(ctx) {
+  const items = ctx.combos.map((c) => {
+    const kinds = COMBO_COLOURS[c.id] ?? [];
+    return `<li>${kinds.map((k) => glyph(k, 14)).join("")}<b>${esc(c.name)}</b> <span>${esc(c.rule)}</span></li>`;
+  });
+  return `<details class="storm-legend"><summary>Combinations and cards</summary>
+      <ul>${items.join("")}</ul>
+      <p class="storm-note">Cards: ${KINDS.map((k) => `<span class="storm-key kind-${k}">${glyph(k, 14)} ${KIND[k].letter} = ${KIND[k].name}</span>`).join(" ")}. A run is consecutive cards of your hand; their order inside the run does not matter.</p>
+    </details>`;
+}
+
+// ---------------------------------------------------------------- the end
+
+const namesOf = (view, seats) => {
+  const n = view?.table?.hand_sizes?.length ?? view?.players ?? 0;
+  return Array.from({ length: n }, (_, s) => seats?.[s]?.name || `Player ${s + 1}`);
+};
+
+/** The end screen's headline: the winner or the shared victory. */
+export function outcomeTitle(view, seats = []) {
+  const names = namesOf(view, seats);
+  const w = view?.outcome?.winners ?? [];
+  if (!w.length) return "No winner";
+  if (w.length === 1) return `${names[w[0]]} wins!`;
+  return `Shared victory: ${join(w.map((s) => names[s]))}`;
+}
+
+/** The end screen's reason, in the players' names. */
+export function outcomeReason(view, seats = []) {
+  const names = namesOf(view, seats);
+  const o = view?.outcome ?? {};
+  const left = o.details?.cards_left ?? o.scores ?? [];
+  const rounds = o.details?.rounds ?? view?.table?.round;
+  const w = o.winners ?? [];
+  const who = w.map((s) => `${names[s]} ${left[s] === 1 ? "has 1 card" : "has no cards"}`);
+  return `${join(who)} left after ${plural(rounds ?? 0, "round")}.`;
+}
+
+/** The final table: cards left per player (hand + stock), winners first marked, rounds. */
+export function scoreTableHtml(view, seats = []) {
+  const names = namesOf(view, seats);
+  const o = view?.outcome ?? {};
+  const left = o.details?.cards_left ?? o.scores ?? [];
+  const rounds = o.details?.rounds ?? view?.table?.round ?? "";
+  const winners = o.winners ?? [];
+  const rows = names.map((name, s) => `<tr data-seat="${s}" data-cards-left="${left[s] ?? ""}" class="${winners.includes(s) ? "winner" : ""}">
+      <th scope="row">${winners.includes(s) ? `<span class="storm-crown" aria-label="winner">★</span> ` : ""}<span class="seat-dot" data-seat="${s}" aria-hidden="true"></span> ${esc(name)}</th>
+      <td>${left[s] ?? ""}</td>
+    </tr>`).join("");
+  return `<div class="storm-end"><table class="storm-scores">
+      <caption>Cards left (hand + stock): 0 or 1 wins</caption>
+      <thead><tr><th scope="col">Player</th><th scope="col">Cards left</th></tr></thead>
+      <tbody>${rows}</tbody>
+    </table>
+    <p class="storm-rounds" data-rounds="${rounds}">Rounds played: <b>${rounds}</b></p></div>`;
+}
