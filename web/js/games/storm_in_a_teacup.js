@@ -40,7 +40,7 @@ const DEFAULT_COMBOS = [
 const esc = (s) =>
   String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
-const cardsWord = (n) => plural(n, "card");
+const cardsWord = (n) => (n === 0 ? "no cards" : plural(n, "card"));
 const join = (parts) => (parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`);
 const possessive = (name) => (name.endsWith("s") ? `${name}'` : `${name}'s`);
 const ordinal = (n) => `${n}${["th", "st", "nd", "rd"][(n % 100 > 10 && n % 100 < 14) || n % 10 > 3 ? 0 : n % 10]}`;
@@ -223,6 +223,7 @@ function listen(root, st) {
   });
   root.addEventListener("pointermove", (e) => {
     if (!st.drag || st.drag.pointer !== e.pointerId || st.anchor === null) return;
+    if (e.buttons === 0) { st.drag = null; return; } // released outside the table
     const i = cardIndexAt(root, e.clientX, e.clientY);
     if (i === null || i === st.end) return;
     st.end = i;
@@ -592,12 +593,14 @@ function handHtml(ctx) {
   const selectable = ctx.serves.length > 0 && !ctx.busy;
   const sel = ctx.serves.length ? selection(st) : null;
   const inSel = (i) => sel && i >= sel.start && i < sel.start + sel.length;
+  // One tab stop for the whole hand (arrows move between cards): the moving end, else card 1.
+  const tabStop = st.end ?? st.anchor ?? 0;
   const cards = hand.map((k, i) => {
     const picked = inSel(i);
     const label = `Card ${i + 1} of ${hand.length}: ${KIND[k]?.name ?? k}${picked ? " (selected)" : ""}`;
     const attrs = `class="storm-card in-hand kind-${esc(k)}${picked ? " picked" : ""}${sel && i === sel.start ? " first" : ""}${sel && i === sel.start + sel.length - 1 ? " last" : ""}" data-hand-seat="${seat}" data-hand-index="${i}" data-kind="${esc(k)}" style="--i:${i}"`;
     return selectable
-      ? `<button type="button" ${attrs} data-focus-key="card-${i}" aria-pressed="${picked ? "true" : "false"}" aria-label="${esc(label)}">${cardFace(k)}</button>`
+      ? `<button type="button" ${attrs} data-focus-key="card-${i}" tabindex="${i === tabStop ? 0 : -1}" aria-pressed="${picked ? "true" : "false"}" aria-label="${esc(label)}">${cardFace(k)}</button>`
       : `<span ${attrs} role="img" aria-label="${esc(label)}">${cardFace(k)}</span>`;
   });
   let info = "";
