@@ -15,6 +15,8 @@ import { decodeRecord, recordParam, shareUrl } from "./record-link.js";
 const params = new URLSearchParams(location.search);
 // Time between two bot actions, so a person can follow them (?fast=1 for tests, ?pace=ms).
 const BOT_PACE_MS = params.has("fast") ? 30 : Math.max(0, Number(params.get("pace") ?? 600) || 0);
+// A bot waits this many times longer when a person may act before it (Humble Tea Party's Tea).
+const INTERRUPT_PACE_FACTOR = 4;
 const AUTOSAVE_KEY = "pygames:last-record";
 
 const app = {
@@ -387,7 +389,11 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function botTurn(seat, gen) {
   const match = app.match;
   const step = match.status.step;
-  await sleep(BOT_PACE_MS);
+  // While a person may still interrupt (Get Tea before the bot places), give them time to.
+  const personMayAct =
+    (match.optional ?? []).some((o) => !match.seats[o.seat]?.bot) ||
+    (match.seat >= 0 && match.seat !== seat && match.legal.length > 0);
+  await sleep(personMayAct ? BOT_PACE_MS * INTERRUPT_PACE_FACTOR : BOT_PACE_MS);
   // A person may have acted meanwhile (Tea): that action's refresh starts the bot again.
   if (gen !== app.generation || match.status.step !== step || app.busy) return;
   const reply = await app.engine.bot_act(match.id, seat, step);
@@ -480,6 +486,7 @@ async function openShare(focus) {
   $("share-link").value = link;
   $("save-text").value = json;
   $("share-note").textContent = "";
+  $("share-secrets").hidden = !(gameById(app.match.game)?.hiddenInformation && !app.match.status.over);
   const dialog = $("share-dialog");
   dialog.showModal();
   $(focus).focus();
