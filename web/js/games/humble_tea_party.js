@@ -8,6 +8,8 @@
 // Hidden information: a favourite season is drawn only when the view gives it (the seat's own,
 // or revealed); its card carries data-favourite="<seat>:<season>" ("<seat>:?" while secret).
 
+import { esc, plural, possessive, redraw, send } from "./shared.js";
+
 export const title = "Humble Tea Party";
 
 const SEASONS = ["spring", "summer", "autumn", "winter"];
@@ -40,11 +42,7 @@ const SWEET_COLOUR = {
     "#9cc7d8", "#f7f2e4", "#e8b43c", "#d9c9a8", "#f1cf3b"],
 };
 
-const esc = (s) =>
-  String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
 const nameOf = (names, s) => names?.[s] || `Player ${s + 1}`;
-const possessive = (name) => (name.endsWith("s") ? `${name}'` : `${name}'s`);
 
 /** Full words for a tile, for screen readers and titles. */
 export function tileWords(t) {
@@ -203,13 +201,7 @@ export function render(root, props) {
 }
 
 function draw(root, st) {
-  const active = document.activeElement;
-  const focusKey = active && root.contains(active) ? active.getAttribute("data-focus-key") : null;
-  root.innerHTML = tableHtml(st);
-  if (focusKey) {
-    const again = root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
-    if (again) again.focus({ preventScroll: true });
-  }
+  redraw(root, tableHtml(st));
 }
 
 function onActivate(root, e) {
@@ -248,15 +240,7 @@ function onActivate(root, e) {
     return;
   }
   const asSeat = node.hasAttribute("data-as-seat") ? Number(node.getAttribute("data-as-seat")) : undefined;
-  st.sending = true;
-  root.classList.add("htp-sending");
-  Promise.resolve()
-    .then(() => (asSeat === undefined ? props.act(action) : props.act(action, asSeat)))
-    .catch((err) => console.warn("humble_tea_party: action refused", err))
-    .finally(() => {
-      st.sending = false;
-      root.classList.remove("htp-sending");
-    });
+  send(root, st, "htp-sending", () => (asSeat === undefined ? props.act(action) : props.act(action, asSeat)));
 }
 
 // ---------------------------------------------------------------------------------------------

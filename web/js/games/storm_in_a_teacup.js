@@ -9,6 +9,8 @@
 // data-select-start / data-select-length, data-unselect clears. Other hands and every stock are
 // drawn face down with their sizes only.
 
+import { esc, plural, possessive, redraw, send } from "./shared.js";
+
 export const title = "Storm in a Teacup";
 
 const KINDS = ["tea", "milk", "lemon"];
@@ -37,12 +39,8 @@ const DEFAULT_COMBOS = [
   { id: "lemon_tea", name: "Lemon Tea", rule: "Tea and exactly one Lemon" },
 ];
 
-const esc = (s) =>
-  String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
 const cardsWord = (n) => (n === 0 ? "no cards" : plural(n, "card"));
 const join = (parts) => (parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`);
-const possessive = (name) => (name.endsWith("s") ? `${name}'` : `${name}'s`);
 const ordinal = (n) => `${n}${["th", "st", "nd", "rd"][(n % 100 > 10 && n % 100 < 14) || n % 10 > 3 ? 0 : n % 10]}`;
 
 /** Colour counts of a list of card words. */
@@ -187,13 +185,7 @@ function canSelect(st) {
 }
 
 function draw(root, st) {
-  const active = document.activeElement;
-  const focusKey = active && root.contains(active) ? active.getAttribute("data-focus-key") : null;
-  root.innerHTML = tableHtml(st);
-  if (focusKey) {
-    const again = root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
-    if (again) again.focus({ preventScroll: true });
-  }
+  redraw(root, tableHtml(st));
 }
 
 function cardIndexAt(root, x, y) {
@@ -302,15 +294,7 @@ function onClick(root, st, e) {
   } catch {
     return;
   }
-  st.sending = true;
-  root.classList.add("storm-sending");
-  Promise.resolve()
-    .then(() => props.act(action))
-    .catch((err) => console.warn("storm_in_a_teacup: action refused", err))
-    .finally(() => {
-      st.sending = false;
-      root.classList.remove("storm-sending");
-    });
+  send(root, st, "storm-sending", () => props.act(action));
 }
 
 // ---------------------------------------------------------------------------------------------

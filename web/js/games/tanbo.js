@@ -4,6 +4,8 @@
 // title. Every legal choice is one element carrying class "legal" and data-action (its JSON);
 // nothing else is clickable, except the first pick of the two-click swap picker (data-pick).
 
+import { esc, plural, redraw, send } from "./shared.js";
+
 export const title = "Tanbo";
 
 const NPADDY = 5;
@@ -26,10 +28,7 @@ const R_CONTENT = 88;
 const R_NUMBER = 151;
 const VB = 168;
 
-const esc = (s) =>
-  String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 const paddyNo = (p) => p + 1;
-const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
 const riceTotal = (r) => (r ? RICE.reduce((t, c) => t + (r[c] || 0), 0) : 0);
 const ricePoints = (r) => (r ? RICE.reduce((t, c) => t + (r[c] || 0) * VALUE[c], 0) : 0);
 const tokenName = (t) => NAME[t] || String(t);
@@ -93,14 +92,7 @@ export function render(root, props) {
 }
 
 function draw(root, st) {
-  const focusKey = document.activeElement && root.contains(document.activeElement)
-    ? document.activeElement.getAttribute("data-focus-key")
-    : null;
-  root.innerHTML = tableHtml(st);
-  if (focusKey) {
-    const again = root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
-    if (again) again.focus({ preventScroll: true });
-  }
+  redraw(root, tableHtml(st));
 }
 
 function onActivate(root, e) {
@@ -128,15 +120,7 @@ function onActivate(root, e) {
   } catch {
     return;
   }
-  st.sending = true;
-  root.classList.add("tanbo-sending");
-  Promise.resolve()
-    .then(() => props.act(action))
-    .catch((err) => console.warn("tanbo: action refused", err))
-    .finally(() => {
-      st.sending = false;
-      root.classList.remove("tanbo-sending");
-    });
+  send(root, st, "tanbo-sending", () => props.act(action));
 }
 
 const sameToken = (x, y) => x && y && x[0] === y[0] && x[1] === y[1];
