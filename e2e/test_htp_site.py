@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 from pygames import bridge
 
 from .conftest import Guard, screenshot, wait_ready
+from .lobby import choose_seats
 from .test_site import board_state, wait_for_human_or_end
 
 MAX_DECISIONS = 200
@@ -26,16 +27,7 @@ def start_htp(
     options: dict[str, Any] | None = None,
 ) -> None:
     """Start Humble Tea Party with one seat per entry of ``bots`` ("" for a human)."""
-    wait_ready(page)
-    page.get_by_label("Game", exact=True).select_option("humble_tea_party")
-    while page.locator("#seat-list .seat-row").count() > len(bots):
-        page.get_by_role("button", name=re.compile("^Remove player")).last.click()
-    while page.locator("#seat-list .seat-row").count() < len(bots):
-        page.get_by_role("button", name=re.compile("Add a player")).click()
-    for i, bot in enumerate(bots):
-        page.get_by_label(f"Player {i + 1}: human or bot").select_option(bot)
-        if names and i < len(names):
-            page.get_by_label(f"Player {i + 1} name").fill(names[i])
+    choose_seats(page, "humble_tea_party", bots, names)
     options = options or {}
     if options.get("no_chatting"):
         page.get_by_label(re.compile("^ ?No chatting")).check()

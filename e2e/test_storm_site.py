@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 from pygames.storm_in_a_teacup.combinations import combination_of
 
 from .conftest import Guard, screenshot, wait_ready
+from .lobby import choose_seats
 from .test_htp_site import engine_view, pass_if_asked, saved_record, wait_human
 from .test_site import board_state
 
@@ -28,16 +29,7 @@ def start_storm(
     host: int | None = None,
 ) -> None:
     """Start Storm in a Teacup with one seat per entry of ``bots`` ("" for a human)."""
-    wait_ready(page)
-    page.get_by_label("Game", exact=True).select_option("storm_in_a_teacup")
-    while page.locator("#seat-list .seat-row").count() > len(bots):
-        page.get_by_role("button", name=re.compile("^Remove player")).last.click()
-    while page.locator("#seat-list .seat-row").count() < len(bots):
-        page.get_by_role("button", name=re.compile("Add a player")).click()
-    for i, bot in enumerate(bots):
-        page.get_by_label(f"Player {i + 1}: human or bot").select_option(bot)
-        if names and i < len(names):
-            page.get_by_label(f"Player {i + 1} name").fill(names[i])
+    choose_seats(page, "storm_in_a_teacup", bots, names)
     if host is not None:
         page.get_by_label("Starting host").select_option(str(host))
     page.get_by_label("Seed").fill(str(seed))

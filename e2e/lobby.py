@@ -1,0 +1,23 @@
+"""Driving the lobby from tests: choose a game and fill its seats."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page
+
+from .conftest import wait_ready
+
+
+def choose_seats(page: Page, game_id: str, bots: list[str], names: list[str] | None = None) -> None:
+    """Pick ``game_id`` and one seat per entry of ``bots`` ("" for a human), named ``names``."""
+    wait_ready(page)
+    page.get_by_label("Game", exact=True).select_option(game_id)
+    while page.locator("#seat-list .seat-row").count() > len(bots):
+        page.get_by_role("button", name=re.compile("^Remove player")).last.click()
+    while page.locator("#seat-list .seat-row").count() < len(bots):
+        page.get_by_role("button", name=re.compile("Add a player")).click()
+    for i, bot in enumerate(bots):
+        page.get_by_label(f"Player {i + 1}: human or bot").select_option(bot)
+        if names and i < len(names):
+            page.get_by_label(f"Player {i + 1} name").fill(names[i])
