@@ -30,15 +30,19 @@ def _time(fn: Callable[[], Any], repeat: int) -> float:
 
 
 def _midgame(game_id: str, players: int, seed: int) -> State:
-    """A position some way into a random game, to time single operations on."""
+    """The position halfway through a random game, to time single operations on."""
     game = get_game(game_id)
-    state = game.new_state(players, seed, {})
     rng = Rng(seed)
-    for _ in range(40):
-        if state.is_over():
-            break
+    state = game.new_state(players, seed, {})
+    moves = []
+    while not state.is_over():
         seat = state.awaiting()[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        action = rng.choice(state.legal_actions(seat))
+        moves.append((seat, action))
+        state.apply(seat, action)
+    state = game.new_state(players, seed, {})
+    for seat, action in moves[: len(moves) // 2]:
+        state.apply(seat, action)
     return state
 
 
