@@ -56,6 +56,7 @@ def test_custom_setup_game_plays_to_the_end() -> None:
     [
         ({"first_player": 2}, "first_player must be 0 or 1"),
         ({"first_player": True}, "first_player must be 0 or 1"),
+        ({"first_player": 1.0}, "first_player must be 0 or 1"),
         ({"colour": "red"}, "Unknown option"),
         ({"setup": "good harvest"}, 'setup must be "standard"'),
         ({"setup": {"paddies": paddies(1, 1)[:1]}}, "exactly 2 rings"),

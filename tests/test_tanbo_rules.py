@@ -272,7 +272,7 @@ def test_t4_swap_must_use_different_paddies_and_different_tokens() -> None:
 ALL_RICE_OPPONENT = ["SSF" + "Y" * 8, "Y" * 7, "B" * 10, "R" * 5, ""]
 
 
-def test_t5_cultivate_from_an_empty_bag_draws_nothing() -> None:
+def test_t5_sowing_snakes_from_an_empty_bag_draws_no_rice() -> None:
     state = position([["FS", "SS", "SS", "SS", "SS"], ALL_RICE_OPPONENT])
     assert sum(state.bag) == 0
     state.apply(0, Place("farmer"))  # the Snake lands in paddy 3: 3 Snakes, no Rice -> Sow

@@ -28,7 +28,7 @@ DEFAULT_OPTIONS: JsonDict = {"first_player": 0, "setup": STANDARD}
 
 def check_first_player(value: Any) -> int:
     """The first player's seat, 0 or 1."""
-    if isinstance(value, bool) or value not in (0, 1):
+    if type(value) is not int or value not in (0, 1):  # not True, not 1.0
         raise BadOptions(f"first_player must be 0 or 1 (the seat that starts), not {value!r}.")
     return int(value)
 
