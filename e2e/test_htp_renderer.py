@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import json
 from typing import Any
-from urllib.parse import quote
 
 from playwright.sync_api import Page
 
 from .conftest import screenshot
+from .harness import drawn_choices, open_harness
 
 FIXTURES_JS = """async () => {
   const m = await import('./htp-fixtures.js');
@@ -21,26 +21,7 @@ FIXTURES_JS = """async () => {
 
 
 def open_fixture(guard_factory: Any, base_url: str, name: str = "", **ctx: Any) -> Page:
-    url = base_url + "dev/humble_tea_party.html" + (f"?fixture={quote(name)}" if name else "")
-    page: Page
-    page, _ = guard_factory(url, **ctx)
-    page.goto(url)
-    page.wait_for_selector("#root .htp")
-    return page
-
-
-def drawn(page: Page) -> list[dict[str, Any]]:
-    els = page.locator("#root [data-action]")
-    out = []
-    for i in range(els.count()):
-        el = els.nth(i)
-        assert "legal" in (el.get_attribute("class") or "").split()
-        assert (el.get_attribute("aria-label") or "").strip()
-        assert el.evaluate("e => e.tagName") == "BUTTON"
-        action = json.loads(el.get_attribute("data-action") or "")
-        seat = el.get_attribute("data-as-seat")
-        out.append(action if seat is None else {**action, "asSeat": int(seat)})
-    return out
+    return open_harness(guard_factory, base_url, "humble_tea_party", ".htp", name, **ctx)
 
 
 def test_every_fixture_draws_only_legal_choices(guard_factory: Any, base_url: str) -> None:
@@ -55,11 +36,11 @@ def test_every_fixture_draws_only_legal_choices(guard_factory: Any, base_url: st
             for o in f["optional"]
             if not f["seats"][o["seat"]]["bot"] and {"type": "tea"} in o["legal"]
         ]
-        for action in drawn(page):
+        for action in drawn_choices(page):
             key = json.dumps(action, sort_keys=True)
             assert key in legal or key in human_tea, (name, action)
         # Keeps and Teas are drawn at once; placements once a sweet and a target are picked.
-        shown = {json.dumps(a, sort_keys=True) for a in drawn(page)}
+        shown = {json.dumps(a, sort_keys=True) for a in drawn_choices(page)}
         for a in f["legal"]:
             if a["type"] != "place":
                 assert json.dumps(a, sort_keys=True) in shown, (name, a)
@@ -71,7 +52,7 @@ def test_sweet_then_target_then_cell(guard_factory: Any, base_url: str) -> None:
     page = open_fixture(guard_factory, base_url, "phase 2 (your turn, Tea out)")
     fixtures: dict[str, Any] = page.evaluate(FIXTURES_JS)
     legal = fixtures["phase 2 (your turn, Tea out)"]["legal"]
-    assert drawn(page) == []
+    assert drawn_choices(page) == []
     page.locator('[data-pick-deck="0"]').click()
     targets = {
         int(t.get_attribute("data-pick-target") or "")
@@ -83,7 +64,7 @@ def test_sweet_then_target_then_cell(guard_factory: Any, base_url: str) -> None:
     want = sorted(
         json.dumps(a, sort_keys=True) for a in legal if a["deck"] == 0 and a["target"] == 1
     )
-    assert sorted(json.dumps(a, sort_keys=True) for a in drawn(page)) == want
+    assert sorted(json.dumps(a, sort_keys=True) for a in drawn_choices(page)) == want
     page.locator("#root .htp-cell.spot").first.click()
     acted = page.evaluate("() => window.actLog")
     assert acted[-1]["type"] == "place" and acted[-1]["target"] == 1 and acted[-1]["deck"] == 0

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from typing import Any
-from urllib.parse import quote
 
 from playwright.sync_api import Page, expect
 
@@ -17,6 +16,7 @@ from pygames.games import get_game
 from pygames.storm_in_a_teacup.combinations import combination_of
 
 from .conftest import screenshot
+from .harness import drawn_choices, open_harness
 
 FIXTURES_JS = """async () => {
   const m = await import('./storm-fixtures.js');
@@ -26,24 +26,7 @@ SERVING = "serving: your turn, a run selected"
 
 
 def open_fixture(guard_factory: Any, base_url: str, name: str = "", **ctx: Any) -> Page:
-    url = base_url + "dev/storm_in_a_teacup.html" + (f"?fixture={quote(name)}" if name else "")
-    page: Page
-    page, _ = guard_factory(url, **ctx)
-    page.goto(url)
-    page.wait_for_selector("#root .storm")
-    return page
-
-
-def drawn(page: Page) -> list[dict[str, Any]]:
-    els = page.locator("#root [data-action]")
-    out = []
-    for i in range(els.count()):
-        el = els.nth(i)
-        assert "legal" in (el.get_attribute("class") or "").split()
-        assert (el.get_attribute("aria-label") or "").strip()
-        assert el.evaluate("e => e.tagName") == "BUTTON"
-        out.append(json.loads(el.get_attribute("data-action") or ""))
-    return out
+    return open_harness(guard_factory, base_url, "storm_in_a_teacup", ".storm", name, **ctx)
 
 
 def click_card(page: Page, i: int, **kw: Any) -> None:
@@ -75,7 +58,7 @@ def test_every_fixture_draws_only_legal_choices(guard_factory: Any, base_url: st
     for name, f in fixtures.items():
         page.select_option("#pick", name)
         legal = {key(a) for a in f["legal"]}
-        shown = [key(a) for a in drawn(page)]
+        shown = [key(a) for a in drawn_choices(page)]
         assert set(shown) <= legal, name
         discards = [key(a) for a in f["legal"] if a["type"] == "discard"]
         assert sorted(k for k in shown if '"discard"' in k) == sorted(discards), name
@@ -106,13 +89,13 @@ def test_first_and_last_card_make_a_run(guard_factory: Any, base_url: str) -> No
     fixtures: dict[str, Any] = page.evaluate(FIXTURES_JS)
     f = fixtures["6 players: serving"]
     hand = f["view"]["table"]["hand"]
-    assert drawn(page) == [], "nothing to send before a run is chosen"
+    assert drawn_choices(page) == [], "nothing to send before a run is chosen"
     expect(page.locator("#root .storm-selection")).to_contain_text("No run selected")
     # The longest legal run, chosen by clicking its first and then its last card.
     run = max((a for a in f["legal"]), key=lambda a: a["length"])
     click_card(page, run["start"])
     click_card(page, run["start"] + run["length"] - 1)
-    assert drawn(page) == [run]
+    assert drawn_choices(page) == [run]
     serve = page.locator("#root .storm-serve.legal")
     expect(serve).to_have_text(f"Serve these {run['length']} cards")
     cards = hand[run["start"] : run["start"] + run["length"]]
@@ -129,9 +112,9 @@ def test_first_and_last_card_make_a_run(guard_factory: Any, base_url: str) -> No
     # Clicking the only selected card again clears; a single card is a run of its own.
     page.get_by_role("button", name="Clear").click()
     click_card(page, 0)
-    assert drawn(page) == [{"type": "serve", "start": 0, "length": 1}]
+    assert drawn_choices(page) == [{"type": "serve", "start": 0, "length": 1}]
     click_card(page, 0)
-    assert drawn(page) == []
+    assert drawn_choices(page) == []
 
 
 def test_refused_run_says_why_and_sends_nothing(guard_factory: Any, base_url: str) -> None:
@@ -140,7 +123,7 @@ def test_refused_run_says_why_and_sends_nothing(guard_factory: Any, base_url: st
     refusal = page.locator("#root .storm-refusal")
     expect(refusal).to_contain_text("2 Tea and 1 Milk is no combination")
     expect(refusal).to_contain_text("Milk Tea needs equal numbers of Tea and Milk")
-    assert drawn(page) == []
+    assert drawn_choices(page) == []
     page.locator("#root .storm-serve.refused").click(force=True)  # aria-disabled, still clickable
     expect(page.locator("#root .storm-selection.refused.tried")).to_have_count(1)
     assert page.evaluate("() => window.actLog") == []
@@ -156,10 +139,10 @@ def test_keyboard_selects_a_run(guard_factory: Any, base_url: str) -> None:
     for _ in range(3):
         page.keyboard.press("Shift+ArrowRight")
     # Cards 8-11 of this hand are Tea, Tea, Milk, Milk.
-    assert drawn(page) == [{"type": "serve", "start": 7, "length": 4}]
+    assert drawn_choices(page) == [{"type": "serve", "start": 7, "length": 4}]
     expect(page.locator("#root .storm-selection")).to_contain_text("Milk Tea: 2 Tea + 2 Milk")
     page.keyboard.press("Escape")
-    assert drawn(page) == []
+    assert drawn_choices(page) == []
 
 
 def test_quick_pick_selects_the_lead_combination(guard_factory: Any, base_url: str) -> None:
@@ -169,7 +152,7 @@ def test_quick_pick_selects_the_lead_combination(guard_factory: Any, base_url: s
     expect(lead).to_contain_text("Tea")
     lead.click()
     expect(page.locator("#root .storm-fit.yes")).to_have_text("matches the lead")
-    (action,) = drawn(page)
+    (action,) = drawn_choices(page)
     assert action["type"] == "serve" and action["length"] == int(
         lead.get_attribute("data-select-length") or "0"
     )
@@ -191,7 +174,7 @@ def test_tea_party_explains_the_winner(guard_factory: Any, base_url: str) -> Non
         {"type": "discard", "tea": 0, "milk": 0, "lemon": 0}
     ]
     page.select_option("#pick", "tea party: a bot discards")
-    assert drawn(page) == []
+    assert drawn_choices(page) == []
     expect(page.locator('#root .storm-discards li[data-seat="0"]')).to_contain_text(
         "discarded 2 Tea and 1 Milk; 1 card to stock"
     )
@@ -211,5 +194,5 @@ def test_fits_a_phone(guard_factory: Any, base_url: str) -> None:
     page.select_option("#pick", "6 players: serving")
     click_card(page, 2)
     click_card(page, 3)
-    assert len(drawn(page)) <= 1
+    assert len(drawn_choices(page)) <= 1
     expect(page.locator("#root .storm-card.in-hand.picked")).to_have_count(2)

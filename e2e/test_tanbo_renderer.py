@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 from typing import Any
-from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Page
 
 from .conftest import screenshot
+from .harness import open_harness
 
 FIXTURES_JS = """async () => {
   const m = await import('./tanbo-fixtures.js');
@@ -23,12 +23,7 @@ FIXTURES_JS = """async () => {
 
 
 def open_fixture(guard_factory: Any, base_url: str, name: str = "", **ctx: Any) -> Page:
-    url = base_url + "dev/tanbo.html" + (f"?fixture={quote(name)}" if name else "")
-    page: Page
-    page, _ = guard_factory(url, **ctx)
-    page.goto(url)
-    page.wait_for_selector("#root .tanbo")
-    return page
+    return open_harness(guard_factory, base_url, "tanbo", ".tanbo", name, **ctx)
 
 
 def acted(page: Page) -> list[dict[str, Any]]:
