@@ -276,15 +276,12 @@ class TanboState(State):
         if farmer_paddy(self.rings[1 - seat]) is None:
             self.turn = 1 - seat
         else:
-            self._start_turn(self.first_player)
+            self.begin_turn(self.first_player)
 
     # --- Preparation and Movement (ruling T3) ---------------------------------------------
 
     def begin_turn(self, seat: int) -> None:
         """Start ``seat``'s turn: pick up the Farmer's paddy and make any forced placement."""
-        self._start_turn(seat)
-
-    def _start_turn(self, seat: int) -> None:
         self.turn = seat
         self.turn_points = 0
         self.turns += 1
@@ -536,7 +533,7 @@ class TanboState(State):
             self.phase = Phase.EXCESS
             self.left = 0
         else:
-            self._start_turn(1 - self.turn)
+            self.begin_turn(1 - self.turn)
 
     def winner_now(self) -> tuple[int, str] | None:
         """Who wins at once with the current scores, and why (ruling T7)."""
