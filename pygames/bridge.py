@@ -16,6 +16,7 @@ they succeed. The full state never leaves Python; callers get the view of one se
 
 from __future__ import annotations
 
+import itertools
 import json
 import secrets
 from collections.abc import Callable
@@ -83,7 +84,7 @@ class Match:
 
 
 _matches: dict[str, Match] = {}
-_counter = [0]
+_match_numbers = itertools.count(1)
 
 
 def _reply(fn: Callable[..., JsonDict]) -> Callable[..., str]:
@@ -129,8 +130,7 @@ def _open(record: MatchRecord) -> Match:
     game = get_game(record.game)
     bots = {i: make_bot(game.id, s.bot) for i, s in enumerate(record.seats) if s.bot is not None}
     state = record.replay(game)
-    _counter[0] += 1
-    match = Match(f"m{_counter[0]}", game, record, state, bots)
+    match = Match(f"m{next(_match_numbers)}", game, record, state, bots)
     _matches[match.id] = match
     return match
 
