@@ -157,6 +157,24 @@ class State(ABC):
     def _table_view(self, seat: int | None) -> JsonDict:
         """The game's own part of :meth:`view`."""
 
+    def full_view(self) -> JsonDict:
+        """Everything, every secret included: for the replay of a *finished* game only.
+
+        Shaped like a spectator's :meth:`view` (``"seat"`` is ``None``) with ``"everything"``
+        true; the game's table comes from :meth:`_full_table_view`. Never shown while the game
+        runs: the bridge refuses it until the game is over.
+        """
+        return {
+            **self.view(None),
+            "everything": True,
+            "log": [e.text for e in self.log],
+            "table": self._full_table_view(),
+        }
+
+    def _full_table_view(self) -> JsonDict:
+        """The game's table with every secret shown; games with secrets override this."""
+        return self._table_view(None)
+
     def determinize(self, seat: int, rng: Rng) -> State:
         """A state consistent with ``seat``'s view, hidden information resampled with ``rng``.
 

@@ -40,3 +40,61 @@ export function send(root, st, sendingClass, call) {
       root.classList.remove(sendingClass);
     });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Movement: what just happened, shown at a pace a person can follow. Every animation is
+// decoration over the final DOM (the table is already drawn as it now is), never blocks input,
+// and nothing moves when the user prefers reduced motion.
+
+/** Whether movement may be shown (the user has not asked for reduced motion). */
+export const motionOk = () =>
+  typeof matchMedia !== "function" || !matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+const rectOf = (x) => (x && typeof x.getBoundingClientRect === "function" ? x.getBoundingClientRect() : x);
+
+/**
+ * Fly a ghost copy of `html` (decoration, aria-hidden) from `from` to `to` (elements or
+ * DOMRects) in page coordinates, then remove it; `target` (optional) is hidden meanwhile and
+ * shown when the ghost lands. Works for SVG and HTML alike. Returns the Animation or null.
+ */
+export function fly(html, from, to, { duration = 450, delay = 0, target = null, className = "" } = {}) {
+  const a = rectOf(from);
+  const b = rectOf(to);
+  if (!motionOk() || !a || !b || !b.width || !b.height) return null;
+  const ghost = document.createElement("div");
+  ghost.className = `fly-ghost ${className}`.trim();
+  ghost.setAttribute("aria-hidden", "true");
+  ghost.innerHTML = html;
+  Object.assign(ghost.style, {
+    position: "fixed", left: `${b.left}px`, top: `${b.top}px`, width: `${b.width}px`,
+    height: `${b.height}px`, pointerEvents: "none", zIndex: "50", margin: "0",
+  });
+  document.body.append(ghost);
+  const dx = a.left + a.width / 2 - (b.left + b.width / 2);
+  const dy = a.top + a.height / 2 - (b.top + b.height / 2);
+  const sx = a.width && b.width ? a.width / b.width : 1;
+  if (target) target.style.visibility = "hidden";
+  const animation = ghost.animate(
+    [
+      { transform: `translate(${dx}px, ${dy}px) scale(${sx})`, opacity: 0.85 },
+      { transform: "none", opacity: 1 },
+    ],
+    { duration, delay, easing: "cubic-bezier(.25,.7,.3,1)", fill: "backwards" },
+  );
+  const done = () => {
+    ghost.remove();
+    if (target) target.style.visibility = "";
+  };
+  animation.onfinish = done;
+  animation.oncancel = done;
+  return animation;
+}
+
+/** A short glow on `node` (a highlight that draws the eye to what changed). */
+export function pulse(node, { duration = 700, delay = 0 } = {}) {
+  if (!node || !motionOk() || typeof node.animate !== "function") return null;
+  return node.animate(
+    [{ filter: "brightness(1.35) drop-shadow(0 0 6px rgba(255, 200, 80, .9))" }, { filter: "none" }],
+    { duration, delay, easing: "ease-out" },
+  );
+}

@@ -1,0 +1,97 @@
+"""Layout checks shared by every game's browser tests.
+
+- nothing wider than the viewport (``assert_fits_width``);
+- the acting player's hand or board, the one element a renderer marks ``data-stay``, keeps its
+  place across redraws (``StayWatch``: page coordinates, so scrolling does not count);
+- the prompt (``[data-prompt]``) and every drawn choice (``.legal``) inside the viewport
+  (``choices_out_of_view``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page
+
+OVERFLOW_JS = """() => {
+  const doc = document.documentElement;
+  const wide = [];
+  if (doc.scrollWidth > innerWidth) {
+    for (const node of document.querySelectorAll('body *')) {
+      const r = node.getBoundingClientRect();
+      if (r.width && r.right > innerWidth + 0.5 && getComputedStyle(node).position !== 'fixed') {
+        wide.push(`${node.tagName.toLowerCase()}${node.id ? '#' + node.id : ''}` +
+          `${node.className && typeof node.className === 'string' ? '.' + node.className.trim().split(/\\s+/).join('.') : ''}` +
+          ` right=${Math.round(r.right)}`);
+      }
+      if (wide.length >= 6) break;
+    }
+  }
+  return {scrollWidth: doc.scrollWidth, innerWidth, wide};
+}"""
+
+
+def assert_fits_width(page: Page, what: str) -> None:
+    """Fail if the page is wider than its viewport (``scrollWidth > innerWidth``)."""
+    found = page.evaluate(OVERFLOW_JS)
+    assert found["scrollWidth"] <= found["innerWidth"], (
+        f"{what}: the page is {found['scrollWidth']} px wide in a {found['innerWidth']} px "
+        f"viewport; too wide: {found['wide']}"
+    )
+
+
+STAY_INSTALL_JS = """() => {
+  if (window.__stay) return;
+  const board = document.getElementById('board') || document.getElementById('root');
+  const seen = [];
+  const measure = () => {
+    const node = board.querySelector('[data-stay]');
+    if (!node) return;
+    const r = node.getBoundingClientRect();
+    seen.push({step: board.dataset.step ?? null, top: r.top + scrollY, left: r.left + scrollX,
+               width: r.width, height: r.height});
+  };
+  new MutationObserver(measure).observe(board, {childList: true});
+  window.__stay = seen;
+}"""
+
+
+class StayWatch:
+    """Records the page rectangle of ``[data-stay]`` after every redraw of the board."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        page.evaluate(STAY_INSTALL_JS)
+
+    def rects(self) -> list[dict[str, Any]]:
+        return self.page.evaluate("() => window.__stay")  # type: ignore[no-any-return]
+
+    def largest_jump(self) -> float:
+        """The largest move of the top or left edge between two consecutive redraws."""
+        rects = [r for r in self.rects() if r["width"] and r["height"]]
+        jumps = [
+            max(abs(a["top"] - b["top"]), abs(a["left"] - b["left"]))
+            for a, b in zip(rects, rects[1:], strict=False)
+        ]
+        return max(jumps, default=0.0)
+
+
+OUT_OF_VIEW_JS = """(root) => {
+  const scope = document.querySelector(root) || document;
+  const out = [];
+  const shown = (n) => n.getClientRects().length > 0 && getComputedStyle(n).visibility !== 'hidden';
+  for (const n of scope.querySelectorAll('[data-prompt], .legal')) {
+    if (!shown(n)) continue;
+    const r = n.getBoundingClientRect();
+    if (r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) {
+      out.push(`${n.getAttribute('aria-label') || n.textContent.trim().slice(0, 40)}` +
+        ` [${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}]`);
+    }
+  }
+  return out;
+}"""
+
+
+def choices_out_of_view(page: Page, root: str = "#board") -> list[str]:
+    """The prompt and legal choices under ``root`` that lie (partly) outside the viewport."""
+    return page.evaluate(OUT_OF_VIEW_JS, root)  # type: ignore[no-any-return]
