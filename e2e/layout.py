@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from playwright.sync_api import Page
@@ -20,9 +21,10 @@ OVERFLOW_JS = """() => {
     for (const node of document.querySelectorAll('body *')) {
       const r = node.getBoundingClientRect();
       if (r.width && r.right > innerWidth + 0.5 && getComputedStyle(node).position !== 'fixed') {
-        wide.push(`${node.tagName.toLowerCase()}${node.id ? '#' + node.id : ''}` +
-          `${node.className && typeof node.className === 'string' ? '.' + node.className.trim().split(/\\s+/).join('.') : ''}` +
-          ` right=${Math.round(r.right)}`);
+        const cls = typeof node.className === 'string' ? node.className.trim() : '';
+        const name = node.tagName.toLowerCase() + (node.id ? '#' + node.id : '') +
+          (cls ? '.' + cls.split(/\\s+/).join('.') : '');
+        wide.push(`${name} right=${Math.round(r.right)}`);
       }
       if (wide.length >= 6) break;
     }
@@ -71,7 +73,7 @@ class StayWatch:
         rects = [r for r in self.rects() if r["width"] and r["height"]]
         jumps = [
             max(abs(a["top"] - b["top"]), abs(a["left"] - b["left"]))
-            for a, b in zip(rects, rects[1:], strict=False)
+            for a, b in itertools.pairwise(rects)
         ]
         return max(jumps, default=0.0)
 
@@ -83,9 +85,12 @@ OUT_OF_VIEW_JS = """(root) => {
   for (const n of scope.querySelectorAll('[data-prompt], .legal')) {
     if (!shown(n)) continue;
     const r = n.getBoundingClientRect();
-    if (r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) {
-      out.push(`${n.getAttribute('aria-label') || n.textContent.trim().slice(0, 40)}` +
-        ` [${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}]`);
+    const outside = r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 ||
+      r.right > innerWidth + 0.5;
+    if (outside) {
+      const name = n.getAttribute('aria-label') || n.textContent.trim().slice(0, 40);
+      const box = [r.left, r.top, r.width, r.height].map(Math.round);
+      out.push(`${name} [${box[0]},${box[1]} ${box[2]}x${box[3]}]`);
     }
   }
   return out;
