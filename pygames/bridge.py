@@ -39,6 +39,7 @@ from .core import (
     State,
 )
 from .games import all_games, get_game
+from .replay import Replay
 
 SPECTATOR = -1
 
@@ -140,12 +141,16 @@ def _new_log(before: State, after: State, seat: int | None) -> list[str]:
     return [e.text for e in after.log if e.visible_to(seat)][old:]
 
 
-def _advance(match: Match, seat: int, data: JsonDict, step: object) -> JsonDict:
+def _check_step(match: Match, step: object) -> None:
     if _int(step, "step") != match.step:
         raise StaleView(
             "This screen is out of date: the game has moved on since it was drawn. "
             "It has been refreshed; please choose again."
         )
+
+
+def _advance(match: Match, seat: int, data: JsonDict, step: object) -> JsonDict:
+    _check_step(match, step)
     action = match.game.decode_action(data)
     trial = match.state.clone()
     trial.apply(seat, action)
@@ -234,14 +239,13 @@ def act(match_id: str, seat: int, action_text: str, step: int) -> JsonDict:
     return _advance(match, _int(seat, "seat"), data, step)
 
 
-@_reply
-def bot_act(match_id: str, seat: int, step: int) -> JsonDict:
-    """Let the bot in ``seat`` choose and apply its action, from its own view only.
+def _bot_choice(match: Match, seat: object, step: object) -> tuple[int, JsonDict | None]:
+    """What the bot in ``seat`` would do at ``step``, from its own view only; changes nothing.
 
-    A bot asked about an optional action (it may act but is not awaited) may decline:
-    the reply's ``action`` is then ``null`` and nothing changes.
+    The step is checked first, so a bot asked about a position that has moved on (a person
+    acted meanwhile) gets :class:`StaleView`, an ordinary race, not a refusal.
     """
-    match = _match(match_id)
+    _check_step(match, step)
     seat = _int(seat, "seat")
     bot = match.bots.get(seat)
     if bot is None:
@@ -254,8 +258,35 @@ def bot_act(match_id: str, seat: int, step: int) -> JsonDict:
     if action is None:
         if seat in state.awaiting():
             raise IllegalAction(f"The {bot.name} bot declined a decision the game waits for.")
+        return seat, None
+    return seat, action.to_json()
+
+
+@_reply
+def bot_choose(match_id: str, seat: int, step: int) -> JsonDict:
+    """The action the bot in ``seat`` chooses at ``step`` (``null``: it declines an optional
+    action), without applying it.
+
+    The page applies it later with :func:`act`, at the same step, only if nobody acted in
+    between: so a person's optional action (Tea) always wins over a bot that has not yet
+    acted, and the bot then chooses again from the new position.
+    """
+    _, action = _bot_choice(_match(match_id), seat, step)
+    return {"action": action}
+
+
+@_reply
+def bot_act(match_id: str, seat: int, step: int) -> JsonDict:
+    """Let the bot in ``seat`` choose and apply its action at once, from its own view only.
+
+    A bot asked about an optional action (it may act but is not awaited) may decline:
+    the reply's ``action`` is then ``null`` and nothing changes.
+    """
+    match = _match(match_id)
+    seat, action = _bot_choice(match, seat, step)
+    if action is None:
         return {"status": match.status(), "action": None, "log": []}
-    return _advance(match, seat, action.to_json(), step)
+    return _advance(match, seat, action, step)
 
 
 @_reply
@@ -278,20 +309,77 @@ def export_record(match_id: str) -> JsonDict:
     return {"record": _match(match_id).record.to_json()}
 
 
+_DAMAGED = {
+    "save": "This saved game is damaged",
+    "link": "This share link is damaged",
+    "autosave": "Your last game could not be restored",
+}
+
+
 @_reply
-def import_record(record_text: str) -> JsonDict:
-    """Open a saved match; a corrupted record is refused with the reason, opening nothing."""
+def import_record(record_text: str, source: str = "save") -> JsonDict:
+    """Open a saved match; a corrupted record is refused with the reason, opening nothing.
+
+    ``source`` says where the record came from (``"save"``, ``"link"`` or ``"autosave"``), so
+    the refusal first tells the player what is wrong in their words, then the detail.
+    """
+    head = _DAMAGED.get(source) if isinstance(source, str) else None
+    if head is None:
+        raise BadInput(f"Unknown record source {source!r}.")
     try:
         data = _parse(record_text, "saved match")
-    except BadInput as exc:
-        raise BadRecord(str(exc)) from exc
-    record = MatchRecord.from_json(data)
-    try:
+        record = MatchRecord.from_json(data)
         get_game(record.game).validate_options(len(record.seats), record.options)
         match = _open(record)
-    except BadOptions as exc:
-        raise BadRecord(f"The saved match is not valid: {exc}") from exc
+    except (BadInput, BadOptions, BadRecord) as exc:
+        raise BadRecord(f"{head}: {exc}") from exc
     return {"match": match.id, "status": match.status()}
+
+
+_replays: dict[str, Replay] = {}
+_replay_numbers = itertools.count(1)
+
+
+def _replay(replay_id: object) -> Replay:
+    replay = _replays.get(replay_id) if isinstance(replay_id, str) else None
+    if replay is None:
+        raise UnknownMatch(f"There is no replay {replay_id!r} (was the page reloaded?).")
+    return replay
+
+
+@_reply
+def open_replay(match_id: str) -> JsonDict:
+    """A replay of the match as it stands now (a finished game, a loaded save, a share link).
+
+    The replay keeps its own copy of the record: the match may go on meanwhile.
+    """
+    match = _match(match_id)
+    record = MatchRecord.from_json(match.record.to_json())
+    replay = Replay(match.game, record)
+    replay_id = f"r{next(_replay_numbers)}"
+    _replays[replay_id] = replay
+    return {
+        "replay": replay_id,
+        "game": match.game.id,
+        "steps": replay.steps,
+        "over": replay.over,
+        "seats": [s.to_json() for s in record.seats],
+    }
+
+
+@_reply
+def replay_view(replay_id: str, step: int, seat: int) -> JsonDict:
+    """Step ``step`` of a replay as ``seat`` saw it (``-1``: a spectator; ``-2``: everything,
+    refused until the game is over), with the log and the step of each of its lines."""
+    return _replay(replay_id).view(_int(step, "step"), _int(seat, "seat"))
+
+
+@_reply
+def close_replay(replay_id: str) -> JsonDict:
+    """Forget a replay (the viewer was closed)."""
+    _replay(replay_id)
+    del _replays[replay_id]
+    return {}
 
 
 @_reply
@@ -304,11 +392,15 @@ def close(match_id: str) -> JsonDict:
 __all__ = [
     "act",
     "bot_act",
+    "bot_choose",
     "close",
+    "close_replay",
     "export_record",
     "games",
     "import_record",
     "new_match",
+    "open_replay",
+    "replay_view",
     "undo",
     "view",
 ]

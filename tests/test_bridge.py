@@ -199,3 +199,109 @@ def test_optional_actions_are_offered_to_other_seats_and_bots_may_decline() -> N
         outcomes.add(r["action"]["type"] if r["action"] else None)
         assert r["status"]["step"] == (1 if r["action"] else 0)
     assert outcomes == {None, "cheer"}
+
+
+def test_a_bot_chooses_without_acting_and_its_choice_applies_through_act() -> None:
+    match = start([{"name": "Ann"}, {"name": "Bot", "bot": "take-one"}])
+    call(bridge.act, match, 0, '{"type": "take", "stones": 2}', 0)
+    before = snapshot(match)
+    reply = call(bridge.bot_choose, match, 1, 1)
+    assert reply["ok"] and reply["action"] == {"type": "take", "stones": 1}
+    assert snapshot(match) == before  # choosing changes nothing
+    applied = call(bridge.act, match, 1, json.dumps(reply["action"]), 1)
+    assert applied["ok"] and applied["status"]["step"] == 2
+
+
+def test_a_bot_asked_about_a_position_that_moved_on_gets_a_stale_view() -> None:
+    # A person's optional action (a cheer, like Tea) lands while a bot is waiting to move: the
+    # bot's call for the old step is an ordinary race (StaleView), not "not its turn".
+    seats = [{"name": "Bot", "bot": "take-one"}, {"name": "Ann"}]
+    match = start(seats, cheer=True)
+    assert call(bridge.act, match, 1, '{"type": "cheer"}', 0)["ok"]
+    for fn in (bridge.bot_choose, bridge.bot_act):
+        reply = call(fn, match, 0, 0)
+        assert reply["ok"] is False and reply["error_type"] == "StaleView", reply
+    assert call(bridge.bot_choose, match, 0, 1)["action"] == {"type": "take", "stones": 1}
+    # Even when the person's action took the bot out of the actors (here: it ended the game).
+    match = start([{"name": "Ann"}, {"name": "Bot", "bot": "take-one"}], cheer=True, pile=2)
+    assert call(bridge.act, match, 0, '{"type": "take", "stones": 2}', 0)["ok"]
+    for fn in (bridge.bot_choose, bridge.bot_act):
+        reply = call(fn, match, 1, 0)
+        assert reply["ok"] is False and reply["error_type"] == "StaleView", reply
+
+
+def _finished_pile_match() -> str:
+    match = start(cheer=True, pile=4)
+    for seat, action in [(1, "cheer"), (0, 1), (1, 2), (0, 1)]:
+        text = json.dumps({"type": "cheer"} if action == "cheer" else
+                          {"type": "take", "stones": action})
+        step = call(bridge.view, match, 0)["status"]["step"]
+        assert call(bridge.act, match, seat, text, step)["ok"]
+    return match
+
+
+def test_a_replay_shows_every_step_as_the_seat_saw_it() -> None:
+    match = _finished_pile_match()
+    opened = call(bridge.open_replay, match)
+    assert opened["ok"] and opened["steps"] == 4 and opened["over"] is True
+    record = call(bridge.export_record, match)["record"]
+    from pygames.core import MatchRecord
+    from pygames.games import get_game
+
+    parsed = MatchRecord.from_json(record)
+    for step in range(5):
+        for seat in (0, 1, -1):
+            got = call(bridge.replay_view, opened["replay"], step, seat)
+            expected = parsed.replay(get_game("pile"), step).view(None if seat < 0 else seat)
+            assert got["view"] == expected
+            assert got["step"] == step and got["steps"] == 4
+    last = call(bridge.replay_view, opened["replay"], 4, 0)
+    assert last["action"] == {"seat": 0, "action": {"type": "take", "stones": 1}}
+    # The whole log as seat 0 may read it, each line with the step that wrote it.
+    assert last["log"][0].startswith("Your secret is")
+    assert last["log_steps"] == [0, 1, 2, 3, 4]
+    assert all("secret" not in line for line in call(bridge.replay_view, opened["replay"], 4,
+                                                       1)["log"][1:])
+
+
+def test_everything_is_shown_only_for_a_finished_game() -> None:
+    running = start(pile=9)
+    call(bridge.act, running, 0, '{"type": "take", "stones": 1}', 0)
+    replay = call(bridge.open_replay, running)["replay"]
+    refused = call(bridge.replay_view, replay, 1, -2)
+    assert refused["ok"] is False and "once the game is over" in refused["error"]
+    done = call(bridge.open_replay, _finished_pile_match())["replay"]
+    everything = call(bridge.replay_view, done, 2, -2)
+    assert everything["ok"] and everything["view"]["everything"] is True
+    assert sum("Your secret is" in line for line in everything["log"]) == 2
+
+
+@pytest.mark.parametrize(("step", "seat"), [(-1, 0), (5, 0), (0, 2), (0, -3), ("x", 0)])
+def test_a_replay_refuses_steps_and_seats_it_does_not_have(step: Any, seat: Any) -> None:
+    replay = call(bridge.open_replay, _finished_pile_match())["replay"]
+    reply = call(bridge.replay_view, replay, step, seat)
+    assert reply["ok"] is False and reply["error_type"] in {"IllegalAction", "BadInput"}
+
+
+def test_a_replay_keeps_its_own_copy_and_can_be_closed() -> None:
+    match = start(pile=9)
+    replay = call(bridge.open_replay, match)["replay"]
+    call(bridge.act, match, 0, '{"type": "take", "stones": 1}', 0)
+    assert call(bridge.replay_view, replay, 0, 0)["steps"] == 0
+    assert call(bridge.close_replay, replay)["ok"]
+    assert call(bridge.replay_view, replay, 0, 0)["error_type"] == "UnknownMatch"
+
+
+@pytest.mark.parametrize(
+    ("source", "head"),
+    [
+        ("save", "This saved game is damaged: "),
+        ("link", "This share link is damaged: "),
+        ("autosave", "Your last game could not be restored: "),
+    ],
+)
+def test_a_damaged_record_says_so_first_then_the_detail(source: str, head: str) -> None:
+    text = '{"game": "pile", "seed": -4, "seats": [{"name": "a"}, {"name": "b"}]}'
+    reply = call(bridge.import_record, text, source)
+    assert reply["error_type"] == "BadRecord"
+    assert reply["error"] == head + "The seed must be a whole number from 0 to 9007199254740991."

@@ -17,10 +17,14 @@ const CALLS = [
   "view",
   "act",
   "bot_act",
+  "bot_choose",
   "undo",
   "export_record",
   "import_record",
   "close",
+  "open_replay",
+  "replay_view",
+  "close_replay",
 ];
 
 async function prefetch(onProgress) {

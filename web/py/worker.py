@@ -25,10 +25,14 @@ new_match = bridge.new_match
 view = bridge.view
 act = bridge.act
 bot_act = bridge.bot_act
+bot_choose = bridge.bot_choose
 undo = bridge.undo
 export_record = bridge.export_record
 import_record = bridge.import_record
 close = bridge.close
+open_replay = bridge.open_replay
+replay_view = bridge.replay_view
+close_replay = bridge.close_replay
 
 __export__ = [
     "ping",
@@ -37,8 +41,12 @@ __export__ = [
     "view",
     "act",
     "bot_act",
+    "bot_choose",
     "undo",
     "export_record",
     "import_record",
     "close",
+    "open_replay",
+    "replay_view",
+    "close_replay",
 ]
