@@ -363,19 +363,20 @@ def test_s7_hand_and_stock_are_counted_together() -> None:
 # --- S8: visibility --------------------------------------------------------------------------
 
 
-def test_s8_a_prepared_hand_is_seen_only_by_its_owner_and_stocks_only_as_counts() -> None:
+def test_s8_a_prepared_hands_order_is_its_owners_and_its_colours_and_stocks_are_public() -> None:
     state = position(["", "TM", "MT"], stocks=["TTLM", "LL", ""], host=0)
     own = state.view(0)["table"]
     assert sorted(own["hand"]) == sorted(["tea", "tea", "lemon", "milk"])
     for seat in (1, 2, None):
         table = state.view(seat)["table"]
         assert table["hand_sizes"] == [4, 2, 2] and table["stock_sizes"] == [0, 2, 0]
-    text = str(state.view(1))
-    assert "TTLM" not in text
-    # Player 2's own stock (2 Lemon) shows nowhere in their own view, only its size.
-    table = state.view(1)["table"]
-    assert table["hand"] == ["tea", "milk"]
-    assert "lemon" not in str(table["hand"]) and table["stock_sizes"][1] == 2
+        # The order of Player 1's prepared hand is theirs alone; its colours are public.
+        assert table["hand"] != own["hand"]
+        assert table["hand_colours"][0] == {"tea": 2, "milk": 1, "lemon": 1}
+        # Player 2's stock went face down, but everyone saw those 2 Lemon go there.
+        assert table["stock_colours"][1] == {"tea": 0, "milk": 0, "lemon": 2}
+        assert table["hand_colours"][1:] == [None, None]  # dealt hands stay their owners'
+    assert "TTLM" not in str(state.view(1))
 
 
 # --- every ruling at once: an independent referee follows random games -----------------------

@@ -1,5 +1,7 @@
 """The shared random-play test for Storm in a Teacup, at 2 to 6 players, with a check that no
-view shows another seat's hand (content or order) or any stock's colours (ruling S8)."""
+view shows what ruling S8 keeps secret: another seat's dealt hand (content or order), the order
+of any hand but one's own, card ids, or the undealt box. What S8 makes public (each stock's
+colours, a prepared hand's colours) is kept when the hidden cards are dealt anew."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import pytest
 from pygames.core import Rng, State
 from pygames.games import get_game
 from pygames.storm_in_a_teacup import StormState
-from pygames.storm_in_a_teacup.cards import words
+from pygames.storm_in_a_teacup.cards import CARD_COLOURS, COLOURS, counts_json, counts_of, words
 from tests.conformance import play_random_games
 
 GAME = get_game("storm_in_a_teacup")
@@ -33,8 +35,9 @@ JUNK = [
     {"type": "discard", "tea": 1, "milk": 1, "lemon": 1, "sugar": 1},
 ]
 TABLE_KEYS = {
-    "phase", "round", "host", "turn", "hand", "hand_sizes", "stock_sizes", "box",
-    "box_discards", "reveals", "lead", "party", "last_party", "combinations", "cards_left",
+    "step", "memory_aid", "phase", "round", "host", "turn", "hand", "hand_sizes", "stock_sizes",
+    "stock_colours", "hand_colours", "box", "box_discards", "reveals", "lead", "party",
+    "last_party", "combinations", "cards_left", "last",
 }  # fmt: skip
 
 # Every line the log may hold: none can carry a hidden hand or stock (ruling S8).
@@ -69,16 +72,30 @@ _good_lines: set[str] = set()
 
 
 def hidden_shuffled(state: StormState, seat: int, rng: Rng) -> StormState:
-    """A copy where every card ``seat`` cannot see (other hands, every stock, its own included,
-    and the undealt box) is dealt again at random, sizes kept."""
+    """A copy where every card ``seat`` cannot see is dealt again at random, keeping only what
+    ruling S8 makes public: the other seats' dealt hands and the undealt box are dealt anew from
+    their common pool (sizes kept); every stock and every other prepared hand keeps its colour
+    counts but gets a new order; and card ids of one colour are exchanged across all of them."""
     other = state.clone()
-    places = [other.hands[s] for s in range(other.players) if s != seat] + other.stocks
+    others = [s for s in range(other.players) if s != seat]
     undealt = other.box[: other.undealt]
-    pool = [c for p in places for c in p] + undealt
+    secret = [other.hands[s] for s in others if other.hand_secret[s]] + [undealt]
+    pool = [c for p in secret for c in p]
     rng.shuffle(pool)
-    for p in places:
+    for p in secret:
         p[:] = [pool.pop() for _ in p]
-    other.box[: other.undealt] = [pool.pop() for _ in undealt]
+    known = [other.hands[s] for s in others if not other.hand_secret[s]] + other.stocks
+    for p in known:
+        rng.shuffle(p)  # ruling S8: hand order is its owner's alone; a stock has no order
+    for colour in COLOURS:
+        spots = [
+            (p, i) for p in secret + known for i, c in enumerate(p) if CARD_COLOURS[c] is colour
+        ]
+        ids = [p[i] for p, i in spots]
+        rng.shuffle(ids)
+        for (p, i), card in zip(spots, ids, strict=True):
+            p[i] = card
+    other.box[: other.undealt] = undealt
     other.check_invariants()
     return other
 
@@ -91,6 +108,13 @@ def no_hidden_cards_in_view(state: State, seat: int, view: dict[str, Any]) -> No
     assert table["hand"] == words(state.hands[seat])
     assert table["hand_sizes"] == state.hand_sizes()
     assert table["stock_sizes"] == [len(s) for s in state.stocks]
+    # ruling S8: each stock's colours are public, and so are a prepared hand's.
+    assert table["stock_colours"] == [counts_json(counts_of(s)) for s in state.stocks]
+    for s, counts in enumerate(table["hand_colours"]):
+        if state.hand_secret[s]:
+            assert counts is None and state.hands[s]
+        else:
+            assert counts == counts_json(counts_of(state.hands[s]))
     for line in view["log"]:
         if line not in _good_lines:
             assert any(p.fullmatch(line) for p in LOG_LINES), f"unexpected log line {line!r}"
@@ -139,7 +163,7 @@ def test_random_games_with_a_chosen_host_and_every_check() -> None:
             players,
             count=count,
             seed=7,
-            options={"host": players - 1},
+            options={"host": players - 1, "memory_aid": players != 3},
             leak_check=no_hidden_cards_in_view,
             junk_actions=JUNK,
         )

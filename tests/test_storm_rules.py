@@ -89,7 +89,7 @@ def test_s3_host_from_the_lobby_or_at_random() -> None:
     assert f"Player {random_host.host + 1} is the first host (chosen at random)." in texts(
         random_host
     )
-    assert GAME.validate_options(3, {}) == {"host": None}
+    assert GAME.validate_options(3, {}) == {"host": None, "memory_aid": True}
 
 
 @pytest.mark.parametrize("bad", [4, -1, True, "1", 1.0])
@@ -149,8 +149,13 @@ def test_s4_near_misses_are_refused_with_a_reason(cards: str, reason: str) -> No
 def test_s4_only_consecutive_cards_form_a_run() -> None:
     # Two Tea around a Milk are never one run: Tea can only be served one card at a time.
     state = position(["TMT", "T"], host=0)
-    assert state.legal_actions(0) == [Serve(0, 1), Serve(0, 2), Serve(1, 1), Serve(1, 2),
-                                      Serve(2, 1)]
+    assert state.legal_actions(0) == [
+        Serve(0, 1),
+        Serve(0, 2),
+        Serve(1, 1),
+        Serve(1, 2),
+        Serve(2, 1),
+    ]
     assert all(
         combination_of(counts_of(state.hands[0][a.start : a.start + a.length])) is not None
         for a in state.legal_actions(0)

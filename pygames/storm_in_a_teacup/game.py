@@ -17,7 +17,11 @@ class StormGame(Game):
 
     >>> game = StormGame()
     >>> game.validate_options(4, {})
-    {'host': None}
+    {'host': None, 'memory_aid': True}
+    >>> game.validate_options(4, {"memory_aid": "no"})
+    Traceback (most recent call last):
+    ...
+    pygames.core.errors.BadOptions: Memory aid (memory_aid) must be true or false, not 'no'.
     >>> state = game.new_state(4, seed=3, options={"host": 1})
     >>> table = state.view(1)["table"]
     >>> table["host"], table["turn"], len(table["hand"]), table["box"]
@@ -33,7 +37,8 @@ class StormGame(Game):
     codec = CODEC
 
     def default_options(self, players: int) -> JsonDict:
-        return {"host": None}  # ruling S3: random unless the lobby chooses
+        # ruling S3: random host unless the lobby chooses; ruling S8: Memory aid on.
+        return {"host": None, "memory_aid": True}
 
     def validate_options(self, players: int, options: Mapping[str, Any]) -> JsonDict:
         merged = super().validate_options(players, options)
@@ -45,11 +50,14 @@ class StormGame(Game):
                 f"The host must be a seat from 0 to {players - 1} (or null for a random host), "
                 f"not {host!r}."
             )
+        aid = merged["memory_aid"]
+        if not isinstance(aid, bool):
+            raise BadOptions(f"Memory aid (memory_aid) must be true or false, not {aid!r}.")
         return merged
 
     def new_state(self, players: int, seed: int, options: Mapping[str, Any]) -> StormState:
         opts = self.validate_options(players, options)
-        state = StormState(self, players, Rng(seed))
+        state = StormState(self, players, Rng(seed), memory_aid=opts["memory_aid"])
         state.deal(opts["host"])
         return state
 
@@ -57,5 +65,6 @@ class StormGame(Game):
         return from_json(self, data)
 
     def state_from_view(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
-        # ruling S8: hidden hands, every stock and the undealt box are dealt anew.
+        # ruling S8: stocks and prepared hands keep their public colours; dealt hands and the
+        # undealt box are dealt anew.
         return from_view(self, view, seat, rng)

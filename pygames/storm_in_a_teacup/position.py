@@ -29,8 +29,13 @@ def position(
     discarded: str = "",
     seed: int = 0,
     start: bool = True,
+    prepared: Sequence[int] = (),
+    memory_aid: bool = True,
 ) -> StormState:
-    """A state with these hands and stocks whose round (``start``) begins with ``host``."""
+    """A state with these hands and stocks whose round (``start``) begins with ``host``.
+
+    Hands are dealt hands (their colours are their owners' secret) except those of the seats in
+    ``prepared``, which came from a stock: their colours are public (ruling S8)."""
     players = len(hands)
     stocks = stocks if stocks is not None else [""] * players
     if len(stocks) != players:
@@ -45,8 +50,9 @@ def position(
             out.append(free[colour].pop())
         return out
 
-    state = StormState(StormGame(), players, Rng(seed))
+    state = StormState(StormGame(), players, Rng(seed), memory_aid=memory_aid)
     state.hands = [cards(h) for h in hands]
+    state.hand_secret = [bool(h) and s not in prepared for s, h in enumerate(state.hands)]
     state.stocks = [cards(s) for s in stocks]
     gone = cards(discarded)
     state.box = sorted(c for ids in free.values() for c in ids) + gone

@@ -57,8 +57,7 @@ def _explain_discard(state: StormState, seat: int, who: str, action: Discard) ->
     for colour in COLOURS:
         if counts[colour] > have[colour]:
             return (
-                f"{who} revealed {have[colour]} {colour.title}, so cannot discard "
-                f"{counts[colour]}."
+                f"{who} revealed {have[colour]} {colour.title}, so cannot discard {counts[colour]}."
             )
     return f"{who} cannot discard those cards."
 

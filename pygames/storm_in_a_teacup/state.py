@@ -5,6 +5,13 @@ with an empty hand, prepares) followed by the Tea party (rulings S5, S6). Prepar
 so it happens at once; the state stops only where a player decides: which run to serve, and
 after a party, which revealed cards to discard. ``turns_taken`` counts rounds begun.
 
+Ruling S8 makes more public than the hands' sizes: every card that reaches a stock was revealed
+first, so each stock's colour counts follow from the public log, and so do the colours of a hand
+made from a stock by a Prepare (minus what its owner served since). The state keeps, per seat,
+whether its hand is still the dealt one (``hand_secret``: only its owner knows its colours), and
+each seat's last move (``last``) with the step it happened at, for the table's "what just
+happened".
+
 >>> from pygames.storm_in_a_teacup import StormGame
 >>> state = StormGame().new_state(3, seed=1, options={"host": 2})
 >>> state.phase.value, state.actors(), state.hand_sizes()
@@ -38,6 +45,7 @@ from .cards import (
     counts_of,
     describe,
     join_names,
+    words,
 )
 from .combinations import COMBINATION_BY_ID, COMBINATIONS, Combination, combination_of
 
@@ -146,11 +154,17 @@ def _combination(counts: Counts) -> Combination | None:
 class StormState(State):
     """The whole table: hands in order, face-down stocks, the box, and the current round."""
 
-    def __init__(self, game: StormGame, players: int, rng: Rng) -> None:
+    def __init__(self, game: StormGame, players: int, rng: Rng, memory_aid: bool = True) -> None:
         self.game = game
         self.players = players
         self.rng = rng
+        self.memory_aid = memory_aid  # ruling S8: a display aid only; the counts stay public
         self.log: list[LogEntry] = []
+        self.steps = 0  # actions applied so far: the match record's step
+        # ruling S8: True while a seat's hand is the dealt one, whose colours only its owner
+        # knows; False once it is empty or came from the stock (its colours are then public).
+        self.hand_secret: list[bool] = [True] * players
+        self.last: list[JsonDict | None] = [None] * players
         self.phase = Phase.SERVING
         self.round = 0
         self.host = 0
@@ -182,6 +196,18 @@ class StormState(State):
     def hand_colours(self, seat: int) -> list[int]:
         """The colours of ``seat``'s hand, in order, as integers."""
         return [CARD_COLOURS[c] for c in self.hands[seat]]
+
+    def stock_counts(self, seat: int) -> Counts:
+        """Colour counts of ``seat``'s stock: public, since every stock card was revealed before
+        it went face down (ruling S8)."""
+        return counts_of(self.stocks[seat])
+
+    def public_hand_counts(self, seat: int) -> Counts | None:
+        """Colour counts of ``seat``'s hand when the public log fixes them (a hand prepared from
+        the stock, minus what was served since; an empty hand), else ``None`` (ruling S8)."""
+        if self.hand_secret[seat] and self.hands[seat]:
+            return None
+        return counts_of(self.hands[seat])
 
     def actors(self) -> tuple[int, ...]:
         if self.phase is Phase.OVER or self.turn is None:
@@ -246,6 +272,7 @@ class StormState(State):
         return explain(self, seat, action)
 
     def _apply(self, seat: int, action: Action) -> None:
+        self.steps += 1
         if isinstance(action, Serve):
             self._serve(seat, action.start, action.length)
             self._advance()
@@ -320,7 +347,14 @@ class StormState(State):
         self.rng.shuffle(cards)
         self.hands[seat] = cards
         self.stocks[seat] = []
+        self.hand_secret[seat] = False  # ruling S8: its colours are the stock's, public
         self.reveals.append(Reveal(seat, (), None, prepared=True))
+        self.last[seat] = {
+            "move": "prepare",
+            "step": self.steps,
+            "round": self.round,
+            "cards": len(cards),
+        }
         self._say(
             f"{self.seat_name(seat)} prepares: {cards_word(len(cards))} from their stock "
             f"become their hand."
@@ -330,10 +364,19 @@ class StormState(State):
         hand = self.hands[seat]
         cards = tuple(hand[start : start + length])
         del hand[start : start + length]  # ruling S4: the rest keeps its order
+        if not hand:
+            self.hand_secret[seat] = False  # an empty hand hides nothing
         counts = counts_of(cards)
         combination = combination_of(counts)
         assert combination is not None  # legal_actions checked it
         self.reveals.append(Reveal(seat, cards, combination.id))
+        self.last[seat] = {
+            "move": "serve",
+            "step": self.steps,
+            "round": self.round,
+            "cards": words(cards),
+            "combination": combination.id,
+        }
         self._say(
             f"{self.seat_name(seat)} serves {cards_word(length)}: {combination.name} "
             f"({describe(counts)})."
@@ -393,8 +436,10 @@ class StormState(State):
         ]
         if apart:
             verb = "does" if len(apart) == 1 else "do"
-            whose = "their cards go to their stock" if len(apart) == 1 else (
-                "their cards go to their stocks"
+            whose = (
+                "their cards go to their stock"
+                if len(apart) == 1
+                else ("their cards go to their stocks")
             )
             self._say(f"{join_names(apart)} {verb} not match: {whose}.")
         self.phase = Phase.DISCARD
@@ -413,6 +458,13 @@ class StormState(State):
         self.party.pending.remove(seat)
         n = sum(counts)
         kept = len(self.revealed_by(seat)) - n
+        self.last[seat] = {
+            "move": "discard",
+            "step": self.steps,
+            "round": self.round,
+            "discarded": counts_json(counts),
+            "kept": kept,
+        }
         to_stock = "none go" if kept == 0 else ("1 goes" if kept == 1 else f"{kept} go")
         if n:
             head = f"discards {cards_word(n)} ({describe(counts)}) to the box"
@@ -476,6 +528,8 @@ class StormState(State):
         other.hands = [list(h) for h in self.hands]
         other.stocks = [list(s) for s in self.stocks]
         other.box = list(self.box)
+        other.hand_secret = list(self.hand_secret)
+        other.last = list(self.last)  # the entries are never changed, only replaced
         other.reveals = list(self.reveals)
         other.party = None if self.party is None else self.party.copy()
         return other
@@ -484,6 +538,11 @@ class StormState(State):
         from .views import table_view
 
         return table_view(self, seat)
+
+    def _full_table_view(self) -> JsonDict:
+        from .views import full_table_view
+
+        return full_table_view(self)
 
     def to_json(self) -> JsonDict:
         from .views import state_json
@@ -494,4 +553,3 @@ class StormState(State):
         from .views import check
 
         check(self)
-

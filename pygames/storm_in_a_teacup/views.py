@@ -1,9 +1,24 @@
 """The JSON forms of a Storm in a Teacup state: each seat's view, the saved state, and back.
 
-A seat sees its own hand in order, every hand and stock size, the runs revealed this round and
-the box's size (ruling S8); never another seat's hand nor any stock's colours, not even its own
-stock's. :func:`from_view` rebuilds a full state from a view alone, dealing the cards that seat
-cannot see at random, so that bots searching it never peek.
+Ruling S8. A seat sees its own hand in order; every hand and stock size; the runs revealed this
+round; the box's size and the colours discarded into it; each stock's colour counts
+(``stock_colours``); and each hand's colour counts when they are public (``hand_colours``: a
+hand prepared from the stock, minus what was served since; ``None`` for a dealt hand, whose
+colours only its owner knows). It never sees the order or the colours of another seat's dealt
+hand, nor the order of any hand but its own.
+
+Why the colour counts are in every view whatever the *Memory aid* option says: they are public
+facts. Every card that reaches a stock was revealed face up first, and the log names which
+revealed cards went to the box (the rulebook's tip even asks players to watch "the ratios of
+each color you're leaving in your Stock"); a player with a good memory, or a pencil, knows them
+exactly. Hiding them would not make them secret, only make the game a memory test, and a bot
+would still use them. So the option (``memory_aid`` in the view) only tells the renderer whether
+to show the counts (on) or only the sizes (off); it changes nothing a seat may know.
+
+:func:`from_view` rebuilds a full state from a view alone, dealing each stock its public
+colours and each prepared hand its public colours in a random order; only what is truly unknown
+(other seats' dealt hands, the undealt cards in the box) is dealt at random. Bots searching such
+states therefore use what the public log fixes, and never peek.
 """
 
 from __future__ import annotations
@@ -38,10 +53,20 @@ def _reveal_view(reveal: Reveal) -> JsonDict:
     }
 
 
+def _hand_colours(state: StormState) -> list[JsonDict | None]:
+    out: list[JsonDict | None] = []
+    for seat in range(state.players):
+        counts = state.public_hand_counts(seat)
+        out.append(None if counts is None else counts_json(counts))
+    return out
+
+
 def table_view(state: StormState, seat: int | None) -> JsonDict:
     """The ``"table"`` part of ``seat``'s view (``None``: a spectator)."""
     lead = None if state.lead is None else {"seat": state.lead[0], "combination": state.lead[1]}
     return {
+        "step": state.steps,
+        "memory_aid": state.memory_aid,
         "phase": state.phase.value,
         "round": state.round,
         "host": state.host,
@@ -49,6 +74,9 @@ def table_view(state: StormState, seat: int | None) -> JsonDict:
         "hand": None if seat is None else words(state.hands[seat]),
         "hand_sizes": state.hand_sizes(),
         "stock_sizes": [len(s) for s in state.stocks],
+        # ruling S8: public whatever the Memory aid option (see the module docstring).
+        "stock_colours": [counts_json(state.stock_counts(s)) for s in range(state.players)],
+        "hand_colours": _hand_colours(state),
         "box": len(state.box),
         # The discarded cards were public when revealed; the undealt ones never were.
         "box_discards": counts_json(state.box_discards()),
@@ -58,6 +86,19 @@ def table_view(state: StormState, seat: int | None) -> JsonDict:
         "last_party": state.last_party,
         "combinations": [c.to_json() for c in COMBINATIONS],
         "cards_left": state.cards_left(),
+        # Each seat's last move, public only: {"move": "serve" (cards, combination) |
+        # "prepare" (cards: how many) | "discard" (discarded counts, kept), "step", "round"}.
+        "last": [None if m is None else dict(m) for m in state.last],
+    }
+
+
+def full_table_view(state: StormState) -> JsonDict:
+    """A spectator's table plus every secret: each hand in order and each stock (``hands``,
+    ``stocks``: colour words). For the replay of a finished game only (``State.full_view``)."""
+    return {
+        **table_view(state, None),
+        "hands": [words(h) for h in state.hands],
+        "stocks": [words(s) for s in state.stocks],
     }
 
 
@@ -65,6 +106,10 @@ def state_json(state: StormState) -> JsonDict:
     """The whole state, card ids included, for saving and for equality."""
     return {
         "players": state.players,
+        "memory_aid": state.memory_aid,
+        "steps": state.steps,
+        "hand_secret": list(state.hand_secret),
+        "last": [None if m is None else dict(m) for m in state.last],
         "phase": state.phase.value,
         "round": state.round,
         "host": state.host,
@@ -115,6 +160,23 @@ def _lead(data: Any) -> tuple[int, str] | None:
     return int(seat), str(combination)
 
 
+def _last(data: Any, players: int) -> list[JsonDict | None]:
+    if not isinstance(data, list) or len(data) != players:
+        raise ValueError(f"expected one last move per seat, not {data!r}")
+    out: list[JsonDict | None] = []
+    for move in data:
+        if move is not None and not (isinstance(move, dict) and "move" in move):
+            raise ValueError(f"not a move: {move!r}")
+        out.append(None if move is None else dict(move))
+    return out
+
+
+def _flag(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{what} must be true or false, not {value!r}")
+    return value
+
+
 def _common(state: StormState, data: Mapping[str, Any]) -> None:
     state.phase = Phase(data["phase"])
     state.round = int(data["round"])
@@ -130,8 +192,19 @@ def _common(state: StormState, data: Mapping[str, Any]) -> None:
 def from_json(game: StormGame, data: Mapping[str, Any]) -> StormState:
     """Inverse of :func:`state_json`."""
     try:
-        state = StormState(game, int(data["players"]), Rng.from_state(int(data["rng"])))
+        players = int(data["players"])
+        state = StormState(
+            game,
+            players,
+            Rng.from_state(int(data["rng"])),
+            _flag(data["memory_aid"], "memory_aid"),
+        )
         _common(state, data)
+        state.steps = int(data["steps"])
+        state.hand_secret = [_flag(f, "hand_secret") for f in data["hand_secret"]]
+        if len(state.hand_secret) != players:
+            raise ValueError("one hand_secret flag per seat")
+        state.last = _last(data["last"], players)
         state.hands = [[int(c) for c in h] for h in data["hands"]]
         state.stocks = [[int(c) for c in s] for s in data["stocks"]]
         state.box = [int(c) for c in data["box"]]
@@ -169,16 +242,24 @@ class _Pool:
 
 
 def from_view(game: StormGame, view: Mapping[str, Any], seat: int, rng: Rng) -> StormState:
-    """A full state consistent with ``seat``'s view; every card that seat cannot see (other
-    hands, every stock, the undealt cards in the box) is dealt at random with ``rng``."""
+    """A full state consistent with ``seat``'s view (ruling S8). What the view fixes is kept:
+    the seat's own hand in order, the reveals, the discards, every stock's colours and every
+    prepared hand's colours (each dealt in a random order). Only what the seat cannot know,
+    the other seats' dealt hands and the undealt cards in the box, is dealt at random."""
     try:
         table = view["table"]
         players = int(view["players"])
-        state = StormState(game, players, Rng(rng.next_u64()))
+        state = StormState(
+            game, players, Rng(rng.next_u64()), _flag(table["memory_aid"], "memory_aid")
+        )
         _common(state, table)
+        state.steps = int(table["step"])
+        state.last = _last(table["last"], players)
         pool = _Pool()
         hand_sizes = [int(n) for n in table["hand_sizes"]]
         stock_sizes = [int(n) for n in table["stock_sizes"]]
+        if len(hand_sizes) != players or len(stock_sizes) != players:
+            raise ValueError("one hand size and one stock size per seat")
         own = [pool.take(w) for w in table["hand"]]
         state.reveals = [
             Reveal(
@@ -191,11 +272,33 @@ def from_view(game: StormGame, view: Mapping[str, Any], seat: int, rng: Rng) -> 
         ]
         discards = counts_from_json(table["box_discards"])
         discarded = [pool.take(c.word) for c in COLOURS for _ in range(discards[c])]
+
+        def known(counts: list[int], size: int, what: str) -> list[int]:
+            if sum(counts) != size or min(counts) < 0:
+                raise ValueError(f"{what}: colour counts {counts} for {size} cards")
+            cards = [pool.take(c.word) for c in COLOURS for _ in range(counts[c])]
+            rng.shuffle(cards)  # the order is nobody's knowledge (a stock) or not this seat's
+            return cards
+
+        stock_colours = [counts_from_json(c) for c in table["stock_colours"]]
+        hand_colours = [None if c is None else counts_from_json(c) for c in table["hand_colours"]]
+        if len(stock_colours) != players or len(hand_colours) != players:
+            raise ValueError("one stock_colours and one hand_colours entry per seat")
+        stocks = [known(stock_colours[s], stock_sizes[s], f"stock {s}") for s in range(players)]
+        hands: list[list[int] | None] = [None] * players
+        for s in range(players):
+            counts = hand_colours[s]
+            if s == seat:
+                if counts is not None and counts != counts_of(own):
+                    raise ValueError("the seat's own hand does not have its public colours")
+                hands[s] = own
+            elif counts is not None:
+                hands[s] = known(counts, hand_sizes[s], f"hand {s}")
         unseen = pool.rest()
         rng.shuffle(unseen)
         undealt = int(table["box"]) - len(discarded)
-        needed = sum(hand_sizes) - len(own) + sum(stock_sizes) + undealt
-        if needed != len(unseen) or len(own) != hand_sizes[seat] or undealt < 0:
+        secret = sum(hand_sizes[s] for s in range(players) if hands[s] is None)
+        if secret + undealt != len(unseen) or len(own) != hand_sizes[seat] or undealt < 0:
             raise ValueError("the sizes in the view do not add up to the 120 cards")
 
         def deal(n: int) -> list[int]:
@@ -203,8 +306,9 @@ def from_view(game: StormGame, view: Mapping[str, Any], seat: int, rng: Rng) -> 
             del unseen[len(unseen) - n :]
             return cards
 
-        state.hands = [own if s == seat else deal(hand_sizes[s]) for s in range(players)]
-        state.stocks = [deal(n) for n in stock_sizes]
+        state.hands = [h if h is not None else deal(hand_sizes[s]) for s, h in enumerate(hands)]
+        state.stocks = stocks
+        state.hand_secret = [c is None for c in hand_colours]
         state.box = deal(undealt) + discarded
         state.undealt = undealt
         outcome = view.get("outcome")
@@ -226,7 +330,11 @@ def check(state: StormState) -> None:
     for reveal in state.reveals:
         places.extend(reveal.cards)
     assert sorted(places) == list(range(CARDS)), "the 120 cards are not each in one place"
-    assert len(state.hands) == len(state.stocks) == state.players
+    assert len(state.hands) == len(state.stocks) == len(state.hand_secret) == state.players
+    assert len(state.last) == state.players
+    for seat in range(state.players):
+        # ruling S8: a hand whose colours are secret is the non-empty dealt hand.
+        assert not (state.hand_secret[seat] and not state.hands[seat]), "empty secret hand"
     assert 0 <= state.undealt <= len(state.box)
     assert 0 <= state.host < state.players
     assert state.round >= 1
