@@ -90,11 +90,11 @@ def test_h5_a_refill_that_turns_up_a_match_resets() -> None:
     state.check_invariants()
 
 
-def test_h5_one_tile_decks_stop_after_the_third_reset() -> None:
+def test_h5_one_tile_decks_showing_the_same_sweet_make_no_reset() -> None:
     state = small()
     state.decks = [[], [tile("Moth", 1)], [tile("Moth", 2)]]
-    state.settle_tops()  # each Reset leaves the same tops: it stops at three
-    assert state.resets == MAX_RESETS
+    state.settle_tops()  # ruling H5: a Reset could not change them, so none is made or counted
+    assert state.resets == 0
     assert state.decks == [[], [tile("Moth", 1)], [tile("Moth", 2)]]
 
 
@@ -165,7 +165,8 @@ def test_h13_hands_5_and_6_never_break_a_tie() -> None:
 
 
 def model_draw(decks: list[list[int]], deck: int, resets: int) -> tuple[list[list[int]], int]:
-    """Rulings H6 then H5, written afresh: take the top, refill, Reset while tops match."""
+    """Rulings H6 then H5, written afresh: take the top, refill, Reset while tops match,
+    unless every deck whose top is a repeated sweet holds just that tile."""
     decks = [d[:] for d in decks]
     decks[deck].pop(0)
     for i in range(3):
@@ -178,6 +179,9 @@ def model_draw(decks: list[list[int]], deck: int, resets: int) -> tuple[list[lis
     while resets < MAX_RESETS:
         kinds = [TILES[d[0]] for d in decks if d]
         if len(kinds) == len(set(kinds)):
+            break
+        twice = {k for k in kinds if kinds.count(k) > 1}
+        if all(len(d) == 1 for d in decks if d and TILES[d[0]] in twice):
             break
         resets += 1
         for d in decks:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -199,6 +200,89 @@ def test_h5_at_most_three_resets_setup_included() -> None:
     state.check_invariants()
     state.apply(0, Place(2, 1, 1, 0))  # a further flip never Resets again
     assert state.resets == MAX_RESETS
+
+
+PLAIN3 = [["Peach"], ["Loquat"], ["Camellia"]]  # no Moth in an Oribako: all three in the decks
+POINTLESS = ("Two tops show the same sweet, but each of their decks holds a single tile: "
+             "a Reset cannot change them, so none is made and play goes on.")
+
+
+def test_h5_a_reset_that_cannot_change_the_repeated_tops_is_not_made() -> None:
+    # Ruling H5 (changed): decks of 2, 1 and 54 tiles; the sweet under deck 1's top is a Moth,
+    # like deck 2's only tile. Taking deck 1's top leaves two one-tile decks showing Moth: a
+    # Reset would only turn deck 3 over, so none is made and none is counted (before the
+    # ruling changed, this turn spent all three Resets).
+    state = small(tops=["Wisteria", "Moth", "Loquat"], sizes=[2, 1, 54])
+    arrange(state, 0, 1, tile("Moth", 2))
+    deck3 = state.decks[2][:]
+    state.apply(0, Place(0, 1, 1, 0))
+    assert state.resets == 0
+    assert state.decks == [[tile("Moth", 2)], [tile("Moth", 1)], deck3]
+    assert POINTLESS in texts(state, 2)
+    assert not any(e.text.startswith("Reset!") for e in state.log)
+    assert state.view(1)["table"]["resets"] == 0
+    state.check_invariants()
+    # The three Resets are all still there for later.
+    state.decks = [[tile("Moth", 2), *deck3[:10]], [tile("Moth", 1)], deck3[10:]]
+    state.settle_tops()
+    assert state.resets == 1
+
+
+def test_h5_only_the_decks_showing_the_repeated_sweet_must_hold_one_tile() -> None:
+    # The repeated Moth is on a one-tile deck and on a deck of two: the Reset can change
+    # the tops (the second deck turns up another sweet), so it is made and counted, even
+    # though a deck holds a single tile.
+    state = small(tops=["Wisteria", "Moth", "Loquat"], sizes=[3, 1, 53])
+    arrange(state, 0, 1, tile("Moth", 2))
+    arrange(state, 0, 2, tile("Red Snapper"))
+    arrange(state, 2, 1, tile("Kuri Kinton"))
+    state.apply(0, Place(0, 1, 1, 0))
+    assert state.resets == 1
+    assert state.decks[0] == [tile("Red Snapper"), tile("Moth", 2)]
+    assert state.decks[1] == [tile("Moth", 1)]
+    assert state.decks[2][0] == tile("Kuri Kinton")
+    assert "Reset! The tops go to the bottom (1 of 3)." in texts(state, 3)
+    state.check_invariants()
+    # A large deck showing the repeated sweet can change it too.
+    state = small(tops=["Wisteria", "Moth", "Moth"], sizes=[20, 1, 36])
+    arrange(state, 2, 1, tile("Kuri Kinton"))
+    state.settle_tops()
+    assert state.resets == 1 and state.decks[2][0] == tile("Kuri Kinton")
+    assert state.decks[1] == [tile("Moth", 1)]
+
+
+def test_h5_the_check_repeats_until_a_reset_would_change_nothing() -> None:
+    # Three Moths face up, the third on a long deck: one Reset turns that deck over; the two
+    # Moths left are on one-tile decks, so the check stops there (before: three Resets).
+    state = position(PLAIN3, SEASONS3, tops=["Moth", "Moth", "Moth"], sizes=[1, 1, 55])
+    arrange(state, 2, 1, tile("Red Snapper"))
+    state.settle_tops()
+    assert state.resets == 1
+    assert [d[0] for d in state.decks] == [tile("Moth", 0), tile("Moth", 1), tile("Red Snapper")]
+    assert texts(state, 2) == ["Reset! The tops go to the bottom (1 of 3).", POINTLESS]
+    state.check_invariants()
+
+
+def test_h5_the_cap_of_three_still_holds_with_the_setup_resets() -> None:
+    # A deal whose setup made one Reset; then tops that match again after every Reset (none
+    # of them pointless: every deck holds many tiles): only two more are made.
+    state = next(s for s in (GAME.new_state(3, seed, {}) for seed in range(300))
+                 if s.resets == 1)
+    for i, name in enumerate(["Moth", "Wisteria", "Loquat"]):
+        arrange(state, 0, i, tile(name, 0))
+        arrange(state, 1, i, tile(name, 1))
+    for i, name in enumerate(["Red Snapper", "Sakura Mochi", "Kuri Kinton"]):
+        arrange(state, 2, i, tile(name))
+    logged = len(state.log)
+    state.settle_tops()
+    assert state.resets == MAX_RESETS
+    assert [e.text for e in state.log[logged:]] == [
+        "Reset! The tops go to the bottom (2 of 3).",
+        "Reset! The tops go to the bottom (3 of 3).",
+        "Two tops show the same sweet, but the three Resets are used up: play goes on.",
+    ]
+    assert state.decks[0][0] == tile("Loquat", 0) and state.decks[1][0] == tile("Loquat", 1)
+    state.check_invariants()
 
 
 def test_h5_setup_resets_count_towards_the_three() -> None:
@@ -578,3 +662,12 @@ def test_determinize_keeps_revealed_seasons() -> None:
         assert isinstance(det, HtpState)
         assert det.seasons[1] == "spring" and det.seasons[0] == "winter"
         assert det.seasons[2] in ("summer", "autumn")
+
+
+def test_h5_the_rules_page_shows_the_changed_ruling() -> None:
+    # Ruling H5 changed: the in-app rules reference says so in the ruling's own words.
+    page = (Path(__file__).resolve().parent.parent / "web" / "rules.html").read_text()
+    line = next(x for x in page.splitlines() if "<dt>H5</dt>" in x)
+    assert ("A Reset that cannot change the repeated tops (each deck showing the repeated sweet "
+            "holds a single tile) is not made and not counted: play goes on with the tops as "
+            "they are.") in line

@@ -17,6 +17,8 @@ only where someone has a real choice.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -40,6 +42,32 @@ class Phase(StrEnum):
     OWN = "own"  # Phase 1: take your own sweets (ruling H7)
     RECOMMEND = "recommend"  # Phase 2: recommend sweets to others (ruling H9)
     OVER = "over"  # Phase 3: every Oribako is complete and scored
+
+
+def repeated_decks(decks: Sequence[Sequence[int]]) -> list[int]:
+    """The decks whose face-up top is a sweet type another top shows too (ruling H5).
+
+    >>> from .position import tile
+    >>> repeated_decks([[tile("Moth", 0)], [tile("Peach")], [tile("Moth", 1), 5]])
+    [0, 2]
+    """
+    kinds = Counter(TILES[d[0]] for d in decks if d)
+    return [i for i, d in enumerate(decks) if d and kinds[TILES[d[0]]] > 1]
+
+
+def reset_is_pointless(decks: Sequence[Sequence[int]]) -> bool:
+    """Ruling H5: a Reset cannot change the repeated tops when each deck *showing the
+    repeated sweet* holds a single tile (the other decks do not matter: turning them over
+    would spend a Reset and leave the repetition as it was).
+
+    >>> from .position import tile
+    >>> reset_is_pointless([[tile("Moth", 0)], [tile("Moth", 1)], list(range(40, 50))])
+    True
+    >>> reset_is_pointless([[tile("Moth", 0)], [tile("Moth", 1), 5], [7]])
+    False
+    """
+    repeated = repeated_decks(decks)
+    return bool(repeated) and all(len(decks[i]) == 1 for i in repeated)
 
 
 def season_title(season: str) -> str:
@@ -269,7 +297,8 @@ class HtpState(State):
     # --- the decks (rulings H5, H6) ---------------------------------------------------------
 
     def settle_tops(self) -> None:
-        """Ruling H5: while two visible tops are the same sweet, Reset (three times a game)."""
+        """Ruling H5: while two visible tops are the same sweet, Reset (three times a game);
+        a Reset that cannot change the repeated tops is neither made nor counted."""
         while True:
             kinds = [TILES[d[0]] for d in self.decks if d]
             if len(kinds) == len(set(kinds)):
@@ -277,6 +306,12 @@ class HtpState(State):
             if self.resets >= MAX_RESETS:
                 self._say(
                     "Two tops show the same sweet, but the three Resets are used up: play goes on."
+                )
+                return
+            if reset_is_pointless(self.decks):
+                self._say(
+                    "Two tops show the same sweet, but each of their decks holds a single tile: "
+                    "a Reset cannot change them, so none is made and play goes on."
                 )
                 return
             self.resets += 1

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import BadRecord, JsonDict, LogEntry, Rng
 from .oribako import FULL, SIDE, bounds, is_complete, is_connected
-from .state import DECKS, MAX_RESETS, HtpState, Phase
+from .state import DECKS, MAX_RESETS, HtpState, Phase, reset_is_pointless
 from .sweets import TILE_COUNT, TILES, player_cards, tile_json
 
 if TYPE_CHECKING:
@@ -181,10 +181,11 @@ def check(state: HtpState) -> None:
     for i, deck in enumerate(state.decks):
         if not deck:
             assert all(len(d) < 2 for j, d in enumerate(state.decks) if j != i), "empty deck"
-    # Ruling H5: matching tops only once the three Resets are used up.
+    # Ruling H5: matching tops only once the three Resets are used up, or when no Reset
+    # could change them (each deck showing the repeated sweet holds a single tile).
     assert 0 <= state.resets <= MAX_RESETS
     kinds = [TILES[d[0]] for d in state.decks if d]
-    if state.resets < MAX_RESETS:
+    if state.resets < MAX_RESETS and not reset_is_pointless(state.decks):
         assert len(kinds) == len(set(kinds)), "two tops match but no Reset was made"
     # Ruling H2: the dealt and undealt cards are the player cards.
     assert sorted(state.seasons + state.undealt) == sorted(player_cards(n))
