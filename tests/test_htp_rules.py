@@ -598,10 +598,12 @@ def test_h15_no_chatting_is_shown_and_changes_nothing() -> None:
 def test_view_shape_for_the_renderer() -> None:
     state = small()
     table = state.view(0)["table"]
-    assert set(table) == {"phase", "turn", "start_player", "decks", "resets", "oribako", "tea",
-                          "undealt_cards", "options", "scores", "team_scores"}
+    assert set(table) == {"step", "phase", "turn", "start_player", "decks", "resets",
+                          "oribako", "tea", "undealt_cards", "options", "scores",
+                          "team_scores", "previews", "last"}
     assert table["phase"] == "recommend" and table["scores"] is None
-    assert set(table["oribako"][0]) == {"tiles", "complete", "season", "revealed", "tea"}
+    assert set(table["oribako"][0]) == {"tiles", "complete", "season", "revealed", "tea",
+                                        "score"}
     assert table["oribako"][0]["tiles"][0] == {"x": 0, "y": 0, "tile": tile_json(tile("Moth"))}
     assert set(table["decks"][0]) == {"size", "top"}
     assert table["undealt_cards"] == ["autumn"]

@@ -16,7 +16,7 @@ diagonals; the four squares are the 2 x 2 blocks.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -34,6 +34,7 @@ HAND_NAMES = (
     "Duplication",
 )
 POINTS_PER_HAND = (1, 1, 1, 1, 1, -2)
+FAVOURITE = 4  # index of #5 Favourite Season, the one hand that depends on a secret
 TIE_BREAK_HANDS = 4  # ruling H13: #1 to #4, in order
 
 LINES: tuple[Line, ...] = (
@@ -95,6 +96,62 @@ def score_board(board: Board, favourite: str) -> Score:
     flat = [t for row in cells for t in row]
     bonus = sum(TILE_SEASON[t].value == favourite for t in flat)
     duplicated = sum(k - 1 for k in Counter(TILES[t] for t in flat).values() if k > 1)
+    return Score((four, trimester, seasonal, crests, bonus, duplicated))
+
+
+Cell = tuple[int, int]  # (x, y) on an Oribako's free grid
+_LINE_STEPS = ((1, 0), (0, 1), (1, 1), (-1, 1))  # row, column, diagonal, anti-diagonal
+
+
+def made_lines(box: Mapping[Cell, int]) -> list[tuple[int, int, int]]:
+    """The lines (three tiles in a row, column or diagonal) an Oribako already holds in full.
+
+    A box never grows beyond 3 x 3 (ruling H8), so three tiles in a row make the box three
+    wide and that row is a row of the finished box; a diagonal makes it 3 x 3. These lines are
+    therefore lines of the final frame, whatever the empty cells become.
+    """
+    out = []
+    for (x, y), first in box.items():
+        for dx, dy in _LINE_STEPS:
+            second, third = box.get((x + dx, y + dy)), box.get((x + 2 * dx, y + 2 * dy))
+            if second is not None and third is not None:
+                out.append((first, second, third))
+    return out
+
+
+def made_squares(box: Mapping[Cell, int]) -> list[tuple[int, int, int, int]]:
+    """The 2 x 2 squares an Oribako already holds in full (each is one of the four squares of
+    the finished 3 x 3, which must contain it)."""
+    out = []
+    for (x, y), a in box.items():
+        b, c, d = box.get((x + 1, y)), box.get((x, y + 1)), box.get((x + 1, y + 1))
+        if b is not None and c is not None and d is not None:
+            out.append((a, b, c, d))
+    return out
+
+
+def running_score(box: Mapping[Cell, int], favourite: str | None) -> Score:
+    """The hands an Oribako has made so far, complete or not (ruling H12).
+
+    Tiles never move, so a hand made stays made: the running score only grows as sweets are
+    added, and for a complete box it is its final score. ``favourite=None`` leaves #5 out (a
+    season the reader may not know counts 0 there): the public part of the score.
+
+    >>> from .sweets import type_by_name
+    >>> def tile(name: str) -> int: return type_by_name(name).first_tile
+    >>> box = {(0, 0): tile("Moth"), (1, 0): tile("Loquat"), (2, 0): tile("Sun Flower")}
+    >>> running_score(box, None).hands, running_score(box, "summer").total
+    ((0, 0, 1, 0, 0, 0), 4)
+    """
+    four = sum(len({TILE_SEASON[t] for t in sq}) == 4 for sq in made_squares(box))
+    trimester = seasonal = crests = 0
+    for line in made_lines(box):
+        trimester += consecutive([TILE_MONTH[t] for t in line])
+        seasonal += len({TILE_SEASON[t] for t in line}) == 1
+        crests += len({TILE_CREST[t] for t in line}) == 1
+    tiles = list(box.values())
+    bonus = 0 if favourite is None else sum(TILE_SEASON[t].value == favourite for t in tiles)
+    duplicated = sum(k - 1 for k in Counter(TILES[t] for t in tiles).values() if k > 1)
     return Score((four, trimester, seasonal, crests, bonus, duplicated))
 
 

@@ -102,6 +102,9 @@ class HtpState(State):
         self.tea_holder: int | None = None
         self.tea_spent: list[int] = []
         self.turns = 0
+        self.steps = 0  # actions applied so far: the match record's step
+        # Each seat's last move, public (what just happened): see :meth:`_remember`.
+        self.last: list[JsonDict | None] = [None] * players
 
     # --- reading the position ---------------------------------------------------------------
 
@@ -252,6 +255,7 @@ class HtpState(State):
         return explain(self, seat, action)
 
     def _apply(self, seat: int, action: Action) -> None:
+        self.steps += 1
         if isinstance(action, Keep):
             self._keep(action.deck)
         elif isinstance(action, Place):
@@ -263,6 +267,16 @@ class HtpState(State):
 
     def _say(self, text: str, seat: int | None = None) -> None:
         self.log.append(LogEntry(text, None if seat is None else (seat,)))
+
+    def _remember(self, seat: int, move: str, **what: object) -> None:
+        """Record ``seat``'s last move for the view, with the step it happened at: ``keep``
+        and ``place`` (``deck``, ``target``, ``x``, ``y``: the tile is the one on that cell,
+        tiles never move), ``tea``, or ``pass`` (a forced pass, ruling H9). All public."""
+        self.last[seat] = {"move": move, "step": self.steps, **what}
+
+    def _pass(self, seat: int) -> None:
+        self._say(f"{self.seat_name(seat)} cannot place a sweet anywhere and passes.")
+        self._remember(seat, "pass")
 
     # --- setup (rulings H2, H4, H5) -------------------------------------------------------
 
@@ -365,7 +379,7 @@ class HtpState(State):
                 self._say(f"Tea returns to the centre ({self.seat_name(seat)}'s Tea is spent).")
             if self.can_place(seat):
                 return
-            self._say(f"{self.seat_name(seat)} cannot place a sweet anywhere and passes.")
+            self._pass(seat)
             seat = (seat + 1) % self.players
         raise AssertionError("nobody could place a sweet")  # pragma: no cover
 
@@ -373,6 +387,7 @@ class HtpState(State):
         seat = self.turn
         tile = self._draw(deck)
         self.boxes[seat][(0, 0)] = tile
+        self._remember(seat, "keep", deck=deck, target=seat, x=0, y=0)
         self._say(f"{self.seat_name(seat)} keeps {describe_tile(tile)} from deck {deck + 1}.")
         self._after_draw()
         following = (seat + 1) % self.players
@@ -389,6 +404,7 @@ class HtpState(State):
         seat, target = self.turn, action.target
         tile = self._draw(action.deck)
         self.boxes[target][(action.x, action.y)] = tile
+        self._remember(seat, "place", deck=action.deck, target=target, x=action.x, y=action.y)
         self._say(
             f"{self.seat_name(seat)} recommends {describe_tile(tile)} to "
             f"{self.seat_name(target)}."
@@ -406,10 +422,11 @@ class HtpState(State):
 
     def _tea(self, seat: int) -> None:
         self.tea_holder = seat
+        self._remember(seat, "tea")
         self._say(f"{self.seat_name(seat)} gets Tea.")
         # Ruling H11: Tea taken while a placement is pending takes effect first.
         if not self.can_place(self.turn):
-            self._say(f"{self.seat_name(self.turn)} cannot place a sweet anywhere and passes.")
+            self._pass(self.turn)
             self._begin_turn((self.turn + 1) % self.players)
 
     def _finish(self) -> None:
@@ -440,6 +457,7 @@ class HtpState(State):
         other.seasons = list(self.seasons)
         other.undealt = list(self.undealt)
         other.tea_spent = list(self.tea_spent)
+        other.last = list(self.last)  # the entries are never changed, only replaced
         other.teams = None if self.teams is None else list(self.teams)
         return other
 
@@ -447,6 +465,12 @@ class HtpState(State):
         from .views import table_view
 
         return table_view(self, seat)
+
+    def _full_table_view(self) -> JsonDict:
+        """Every favourite season shown (and scored), for the replay of a finished game."""
+        from .views import table_view
+
+        return table_view(self, None, everything=True)
 
     def to_json(self) -> JsonDict:
         from .views import state_json

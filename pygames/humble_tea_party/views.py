@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import BadRecord, JsonDict, LogEntry, Rng
 from .oribako import FULL, SIDE, bounds, is_complete, is_connected
+from .scoring import FAVOURITE, Score, running_score
 from .state import DECKS, MAX_RESETS, HtpState, Phase, reset_is_pointless
 from .sweets import TILE_COUNT, TILES, player_cards, tile_json
 
@@ -22,12 +23,73 @@ if TYPE_CHECKING:
     from .game import HtpGame
 
 
-def table_view(state: HtpState, seat: int | None) -> JsonDict:
-    """The ``"table"`` of ``seat``'s view (``None``: a spectator)."""
+def known_season(state: HtpState, owner: int, seat: int | None, everything: bool = False
+                 ) -> str | None:
+    """``owner``'s favourite season if ``seat`` may know it: their own, or revealed by a
+    complete Oribako (ruling H10); every season in the full view of a finished game."""
+    if everything or seat == owner or is_complete(state.boxes[owner]):
+        return state.seasons[owner]
+    return None
+
+
+def score_json(score: Score, season_known: bool, public: int) -> JsonDict:
+    """A running score as the view gives it: #5 is ``None`` where the season is not known.
+    ``total`` is what the reader knows; ``public`` what every player knows (#5 left out
+    until the season is revealed)."""
+    hands: list[int | None] = list(score.hands)
+    points: list[int | None] = list(score.points)
+    if not season_known:
+        hands[FAVOURITE] = points[FAVOURITE] = None
+    return {"hands": hands, "points": points, "total": score.total, "public": public}
+
+
+def box_score(state: HtpState, owner: int, seat: int | None, everything: bool = False
+              ) -> JsonDict:
+    """The running score of ``owner``'s Oribako as ``seat`` may know it (ruling H12; H10)."""
+    box = state.boxes[owner]
+    season = known_season(state, owner, seat, everything)
+    score = running_score(box, season)
+    public = score if is_complete(box) else running_score(box, None)
+    return score_json(score, season is not None, public.total)
+
+
+def previews(state: HtpState, seat: int) -> list[JsonDict]:
+    """What each of ``seat``'s legal placements (or keeps) would add to the Oribako it goes
+    into, as ``seat`` may know it: ``gain`` (the total) and ``hands`` (per hand; #5 is
+    ``None`` while the owner's season is secret from ``seat``)."""
+    if state.phase is Phase.OVER or seat != state.turn:
+        return []
+    if state.phase is Phase.OWN:
+        moves = [(d, seat, 0, 0) for d in range(len(state.decks)) if state.decks[d]]
+    else:
+        moves = [(a.deck, a.target, a.x, a.y) for a in state.placements(seat)]
+    before: dict[int, Score] = {}
+    out: list[JsonDict] = []
+    for deck, target, x, y in moves:
+        season = known_season(state, target, seat)
+        if target not in before:
+            before[target] = running_score(state.boxes[target], season)
+        box = dict(state.boxes[target])
+        box[(x, y)] = state.decks[deck][0]
+        after = running_score(box, season)
+        hands: list[int | None] = [
+            b - a for a, b in zip(before[target].points, after.points, strict=True)
+        ]
+        if season is None:
+            hands[FAVOURITE] = None
+        out.append({"deck": deck, "target": target, "x": x, "y": y,
+                    "gain": after.total - before[target].total, "hands": hands})
+    return out
+
+
+def table_view(state: HtpState, seat: int | None, everything: bool = False) -> JsonDict:
+    """The ``"table"`` of ``seat``'s view (``None``: a spectator); with ``everything``, a
+    spectator's table with every favourite season shown (the replay of a finished game)."""
     over = state.phase is Phase.OVER
     scores = state.scores() if over else None
     team_scores = state.team_totals(scores)[0] if scores and state.team_battle else None
     return {
+        "step": state.steps,
         "phase": state.phase.value,
         "turn": state.turn,
         "start_player": state.start_player,
@@ -40,12 +102,19 @@ def table_view(state: HtpState, seat: int | None) -> JsonDict:
                 "tiles": [{"x": x, "y": y, "tile": tile_json(t)} for (x, y), t in box.items()],
                 "complete": is_complete(box),
                 # ruling H10: public once complete; until then only its owner sees it.
-                "season": state.seasons[i] if is_complete(box) or seat == i else None,
+                "season": known_season(state, i, seat, everything),
                 "revealed": is_complete(box),
                 "tea": state.tea_holder == i,
+                # The hands made so far (ruling H12), #5 only where the season is known.
+                "score": box_score(state, i, seat, everything),
             }
             for i, box in enumerate(state.boxes)
         ],
+        # For the seat to act: what each legal placement would add to that Oribako.
+        "previews": [] if seat is None else previews(state, seat),
+        # Each seat's last move, public only: {"move": "keep" | "place" (deck, target, x, y:
+        # the tile is on that cell) | "tea" | "pass", "step"}; None before their first.
+        "last": [None if m is None else dict(m) for m in state.last],
         "tea": {"holder": state.tea_holder, "spent": list(state.tea_spent)},
         "undealt_cards": list(state.undealt),
         "options": {
@@ -73,6 +142,8 @@ def state_json(state: HtpState) -> JsonDict:
         "tea_holder": state.tea_holder,
         "tea_spent": list(state.tea_spent),
         "turns": state.turns,
+        "steps": state.steps,
+        "last": [None if m is None else dict(m) for m in state.last],
         "rng": state.rng.state,
         "log": [e.to_json() for e in state.log],
     }
@@ -94,6 +165,8 @@ def from_json(game: HtpGame, data: Mapping[str, Any]) -> HtpState:
         state.tea_holder = None if holder is None else int(holder)
         state.tea_spent = [int(s) for s in data["tea_spent"]]
         state.turns = int(data["turns"])
+        state.steps = int(data.get("steps", 0))
+        state.last = _last(data.get("last"), state.players)
         state.log = [LogEntry.from_json(e) for e in data["log"]]
     except (KeyError, TypeError, ValueError) as exc:
         raise BadRecord(f"This is not a saved Humble Tea Party state: {exc!r}") from exc
@@ -119,6 +192,8 @@ def from_view(game: HtpGame, view: Mapping[str, Any], seat: int, rng: Rng) -> Ht
         tea = table["tea"]
         state.tea_holder = None if tea["holder"] is None else int(tea["holder"])
         state.tea_spent = [int(s) for s in tea["spent"]]
+        state.steps = int(table["step"])
+        state.last = _last(table["last"], players)
         decks = table["decks"]
         sizes = [int(d["size"]) for d in decks]
         tops = [None if d["top"] is None else int(d["top"]["id"]) for d in decks]
@@ -158,6 +233,16 @@ def from_view(game: HtpGame, view: Mapping[str, Any], seat: int, rng: Rng) -> Ht
     passes = sum(t.endswith("and passes.") for t in log_texts)
     state.turns = placed + passes + (0 if state.phase is Phase.OVER else 1)
     return state
+
+
+def _last(data: Any, players: int) -> list[JsonDict | None]:
+    """The ``last`` moves from a saved state or a view (absent in older saves: none)."""
+    if data is None:
+        return [None] * players
+    moves = [None if m is None else dict(m) for m in data]
+    if len(moves) != players or any(m is not None and "move" not in m for m in moves):
+        raise ValueError("the last moves do not match the players")
+    return moves
 
 
 def check(state: HtpState) -> None:
