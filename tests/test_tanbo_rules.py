@@ -395,7 +395,7 @@ def test_t8_view_shape_is_public_and_holds_no_generator() -> None:
     assert set(table) == {
         "phase", "turn", "first_player", "rings", "hand", "sowing", "action_paddy", "pending",
         "bag", "supply", "scores", "collected", "turn_points", "winner_reason", "turn_number",
-        "replaying",
+        "replaying", "steps", "last",
     }  # fmt: skip
     assert table["hand"] == {
         "snakes": 2,

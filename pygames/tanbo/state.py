@@ -16,8 +16,9 @@ once; the state stops only where a player has a real choice.
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core import Action, IllegalAction, JsonDict, LogEntry, Outcome, Rng, State
 from .actions import Place, PlaceFarmer, Remove, ReturnRice, Swap, Take
@@ -33,6 +34,7 @@ from .field import (
     swaps,
     work_for,
 )
+from .summary import Movement, Turn, add, tally
 from .tokens import (
     PADDIES,
     RICE,
@@ -112,6 +114,8 @@ class TanboState(State):
         self.winner_reason: str | None = None
         self.turns = 0
         self.again = False  # the current movement follows a Big Movement
+        self.steps = 0  # decisions taken (the match record's step)
+        self.last: list[Turn | None] = [None, None]  # each seat's last turn, shown on the table
 
     # --- reading the position ---------------------------------------------------------------
 
@@ -198,6 +202,7 @@ class TanboState(State):
         return explain(self, seat, action)
 
     def _apply(self, seat: int, action: Action) -> None:
+        self.steps += 1
         if isinstance(action, Place):
             self._place(TOKEN_BY_WORD[action.token])
             self._continue_move()
@@ -219,6 +224,24 @@ class TanboState(State):
 
     def _say(self, text: str) -> None:
         self.log.append(LogEntry(text))  # ruling T8: every line is public
+
+    # --- what each player just did (the table shows it until they play again) ---------------
+
+    def _note(self, seat: int, **changes: Any) -> None:
+        """Update ``seat``'s last-turn summary (a new value: copies of the state share them)."""
+        turn = self.last[seat] or Turn(number=0, step=self.steps, done=True)
+        self.last[seat] = replace(turn, step=self.steps, **changes)
+
+    def _note_move(self, **changes: Any) -> None:
+        """Update the movement of the current turn that is being acted on."""
+        turn = self.last[self.turn]
+        assert turn is not None and turn.moves
+        moves = (*turn.moves[:-1], replace(turn.moves[-1], **changes))
+        self._note(self.turn, moves=moves)
+
+    def _moves(self) -> tuple[Movement, ...]:
+        turn = self.last[self.turn]
+        return () if turn is None else turn.moves
 
     # --- setup (ruling T2) ------------------------------------------------------------------
 
@@ -272,6 +295,7 @@ class TanboState(State):
     def _place_farmer(self, paddy: int) -> None:
         seat = self.turn
         self.rings[seat][paddy][FARMER] = 1
+        self.last[seat] = Turn(number=0, step=self.steps, farmer=paddy, done=True)
         self._say(f"{self.seat_name(seat)} places the Farmer in paddy {paddy + 1}.")
         if farmer_paddy(self.rings[1 - seat]) is None:
             self.turn = 1 - seat
@@ -286,6 +310,7 @@ class TanboState(State):
         self.turn_points = 0
         self.turns += 1
         self.again = False
+        self.last[seat] = Turn(number=self.turns, step=self.steps)
         paddy = farmer_paddy(self.rings[seat])
         assert paddy is not None
         self._pick_up(paddy)
@@ -325,6 +350,9 @@ class TanboState(State):
         here = self.rings[self.turn][paddy]
         work, size = work_for(here)
         n = len(self.placed)
+        assert self.sow_from is not None
+        move = Movement(self.sow_from, tuple(self.placed), self.again, paddy, work)
+        self._note(self.turn, moves=(*self._moves(), move))
         head = (
             f"{self.seat_name(self.turn)} moves{' again' if self.again else ''} "
             f"{n} token{'s' if n != 1 else ''} from paddy {self.sow_from_text()} "
@@ -340,6 +368,7 @@ class TanboState(State):
             got = self.draw(size)  # ruling T5: the bag may run short
             for t in RICE:
                 here[t] += got[t]
+            self._note_move(drew=tally(got))
             short = "" if rice_count(got) == size else " (the bag ran short)"
             self._say(f"{head}, draws {describe(got)}{short}.")
             self._end_phase()
@@ -364,6 +393,7 @@ class TanboState(State):
             added = min(2, self.supply)  # ruling T5
             self.supply -= added
             here[SNAKE] += added
+            self._note_move(cleared=tally(rice), snakes_added=added)
             short = "" if added == 2 else " (the supply ran short)"
             self._say(
                 f"{head}, returns {describe(rice)} to the bag and adds "
@@ -376,6 +406,7 @@ class TanboState(State):
             got = self.draw(2)  # ruling T5
             for t in RICE:
                 here[t] += got[t]
+            self._note_move(cleared=(snakes, 0, 0, 0, 0), drew=tally(got))
             short = "" if rice_count(got) == 2 else " (the bag ran short)"
             self._say(
                 f"{head}, returns {plural(snakes, Token.SNAKE)} to the supply and draws "
@@ -405,6 +436,9 @@ class TanboState(State):
             win = self.winner_now()  # ruling T7: after every change of score
             if win:
                 break
+        move = self._moves()[-1]
+        self._note_move(took=add(move.took, taken))
+        self._note(seat, points=self._points() + points(taken))
         parts = []
         if rice_count(taken):
             parts.append(f"takes {describe(taken)}, +{points(taken)}")
@@ -430,6 +464,7 @@ class TanboState(State):
         target = clockwise(self.action_paddy, steps)
         ring[self.action_paddy][FARMER] = 0
         ring[target][FARMER] = 1
+        self._note_move(farmer_to=target)
         self.left = min(steps, rice_count(self.collected[seat]))
         moved = f"{head}, the Farmer moves {_paddies(steps)} to paddy {target + 1}"
         if not self.left:
@@ -458,6 +493,11 @@ class TanboState(State):
             win = self.winner_now()  # ruling T7: a loss can give the opponent a 20 lead
             if win:
                 break
+        move = self._moves()[-1]
+        self._note_move(returned=add(move.returned, returned))
+        turn = self.last[seat]
+        assert turn is not None
+        self._note(seat, lost=turn.lost + points(returned))
         parts = []
         if rice_count(returned):
             parts.append(f"returns {describe(returned)}, -{points(returned)}")
@@ -479,6 +519,7 @@ class TanboState(State):
         elif options:
             self.phase = Phase.SWAP
         else:
+            self._note_move(no_swap=True)
             self._say(
                 f"{self.seat_name(opponent)} has no two different tokens to swap (Big Movement)."
             )
@@ -492,6 +533,9 @@ class TanboState(State):
         ring[q][t] += 1
         ring[q][u] -= 1
         ring[p][u] += 1
+        self._note_move(swap=(a, b))
+        mine = self.last[opponent]
+        self._note(opponent, swaps=(*(mine.swaps if mine else ()), (a, b)))
         self._say(
             f"{self.seat_name(opponent)} swaps {_one(t)} in paddy {p + 1} with {_one(u)} "
             f"in paddy {q + 1} (Big Movement)."
@@ -513,10 +557,26 @@ class TanboState(State):
             self.supply += n
         else:
             self.bag[token] += n
+        self._note_removed(paddy, token, n)
         self._say(
             f"{self.seat_name(self.turn)} removes {plural(n, Token(token))} from paddy "
             f"{paddy + 1} (more than 10 tokens)."
         )
+
+    def _note_removed(self, paddy: int, token: int, n: int) -> None:
+        turn = self.last[self.turn]
+        removed = [] if turn is None else list(turn.removed)
+        for i, (p, t, m) in enumerate(removed):
+            if (p, t) == (paddy, token):
+                removed[i] = (p, t, m + n)
+                break
+        else:
+            removed.append((paddy, token, n))
+        self._note(self.turn, removed=tuple(removed))
+
+    def _points(self) -> int:
+        turn = self.last[self.turn]
+        return 0 if turn is None else turn.points
 
     def _end_phase(self) -> None:
         ring = self.rings[self.turn]
@@ -533,6 +593,7 @@ class TanboState(State):
             self.phase = Phase.EXCESS
             self.left = 0
         else:
+            self._note(self.turn, done=True)
             self.begin_turn(1 - self.turn)
 
     def winner_now(self) -> tuple[int, str] | None:
@@ -553,6 +614,7 @@ class TanboState(State):
         self.winner_reason = reason
         self.phase = Phase.OVER
         self.left = 0
+        self._note(self.turn, done=True)
         self._say(f"{self.seat_name(seat)} wins: {reason}.")
 
     # --- copies, views and checks ----------------------------------------------------------
@@ -567,6 +629,7 @@ class TanboState(State):
         other.placed = list(self.placed)
         other.bag = self.bag[:]
         other.collected = [c[:] for c in self.collected]
+        other.last = list(self.last)  # the summaries are immutable
         return other
 
     def _table_view(self, seat: int | None) -> JsonDict:

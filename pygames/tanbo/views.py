@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..core import BadRecord, JsonDict, LogEntry, Rng
 from .field import excess, farmer_paddy
 from .state import Phase, TanboState
+from .summary import Turn, turn_text
 from .tokens import (
     PADDIES,
     RICE,
@@ -29,6 +30,18 @@ from .tokens import (
 
 if TYPE_CHECKING:
     from .game import TanboGame
+
+
+def last_view(state: TanboState, seat: int) -> JsonDict | None:
+    """``seat``'s last turn as the table shows it, with one line of words (``"text"``)."""
+    turn = state.last[seat]
+    if turn is None:
+        return None
+    live = None
+    if seat == state.turn and state.phase is Phase.MOVE and state.sow_from is not None:
+        live = (state.sow_from, sum(state.hand))
+    return {**turn.to_json(), "text": turn_text(turn, live)}
+
 
 def table_view(state: TanboState) -> JsonDict:
     """The ``"table"`` part of every seat's view (the same for all: ruling T8)."""
@@ -63,6 +76,9 @@ def table_view(state: TanboState) -> JsonDict:
         "winner_reason": state.winner_reason,
         "turn_number": state.turns,
         "replaying": state.again,
+        "steps": state.steps,
+        # What each player just did, until they play again (public: ruling T8).
+        "last": [last_view(state, 0), last_view(state, 1)],
     }
 
 
@@ -110,6 +126,10 @@ def from_table(
         state.turn_points = int(table["turn_points"])
         reason = table["winner_reason"]
         state.winner_reason = None if reason is None else str(reason)
+        state.steps = int(table.get("steps", 0))
+        state.last = [
+            None if t is None else Turn.from_json(t) for t in table.get("last", [None] * 2)
+        ]
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise BadRecord(f"This is not a Tanbo table: {exc!r}") from exc
     state.log = list(log)
