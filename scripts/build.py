@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Build the static site into ``dist/``.
 
-``dist/`` holds a copy of ``web/``, the runtime files vendored from ``node_modules`` (Pyodide and
-PyScript, only what the page loads) under ``dist/vendor/``, and ``dist/pygames.zip`` (the rules
-package, unpacked into the worker's file system by PyScript's ``files`` config). Standard library
-only; writes nothing outside ``dist/``.
+``dist/`` holds a copy of ``web/``, the app icons drawn by ``scripts/icons.py``, the runtime
+files vendored from ``node_modules`` (Pyodide and PyScript, only what the page loads) under
+``dist/vendor/``, and ``dist/pygames.zip`` (the rules package, unpacked into the worker's file
+system by PyScript's ``files`` config). Standard library only; writes nothing outside ``dist/``.
 
     python scripts/build.py [--out DIR]
 """
@@ -19,6 +19,8 @@ import shutil
 import sys
 import zipfile
 from pathlib import Path
+
+from icons import write_icons
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -160,6 +162,7 @@ def build(out: Path) -> None:
         WEB, out, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".DS_Store")
     )
     versions = _copy_vendor(out)
+    write_icons(out / "icons")  # the bitmaps the web app manifest lists
     package_hash = _zip_package(out)
     # The page reads this to bust caches of pygames.zip and to show versions.
     build_info = {"pygames": package_hash, **versions}

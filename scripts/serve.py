@@ -27,6 +27,8 @@ MIME_TYPES = {
     ".json": "application/json",
     ".css": "text/css",
     ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".webmanifest": "application/manifest+json",
     ".zip": "application/zip",
     ".py": "text/plain; charset=utf-8",
 }
