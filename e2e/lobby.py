@@ -21,3 +21,19 @@ def choose_seats(page: Page, game_id: str, bots: list[str], names: list[str] | N
         page.get_by_label(f"Player {i + 1}: human or bot").select_option(bot)
         if names and i < len(names):
             page.get_by_label(f"Player {i + 1} name").fill(names[i])
+
+
+def fill_seed(page: Page, seed: int | str) -> None:
+    """Type ``seed`` in the lobby's Seed field, opening the "Advanced" disclosure it sits in."""
+    advanced = page.locator("#advanced")
+    if advanced.get_attribute("open") is None:
+        advanced.locator("summary").click()
+    page.get_by_label("Seed").fill(str(seed))
+
+
+def table_command(page: Page, name: str) -> None:
+    """Press a button of the table's "Game" menu (Save, Load, Share link, New game)."""
+    menu = page.locator("#game-menu")
+    if menu.get_attribute("open") is None:
+        menu.locator("summary").click()
+    menu.get_by_role("button", name=name, exact=True).click()

@@ -10,6 +10,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from .conftest import ENGINE_TIMEOUT_MS, Guard, screenshot, wait_ready
+from .lobby import fill_seed, table_command
 
 MAX_DECISIONS = 2000
 STRONGEST_BOT = "greedy"
@@ -20,7 +21,7 @@ def start_game(page: Page, *, seat2: str = "greedy", seat1: str = "", seed: int 
     page.get_by_label("Player 1: human or bot").select_option(seat1)
     page.get_by_label("Player 2: human or bot").select_option(seat2)
     if seed is not None:
-        page.get_by_label("Seed").fill(str(seed))
+        fill_seed(page, seed)
     page.get_by_role("button", name="Start").click()
     expect(page.locator("#table")).to_be_visible()
 
@@ -182,7 +183,9 @@ def test_corrupted_share_links_show_an_error_and_the_lobby(
     bogus = base64.urlsafe_b64encode(json.dumps({"game": "tanbo", "x": 1}).encode()).decode()
     page.goto(guard.origin + f"/?fast=1#r={bogus}")
     page.reload()
-    expect(page.get_by_role("alert")).to_contain_text("cannot be opened", timeout=ENGINE_TIMEOUT_MS)
+    expect(page.get_by_role("alert")).to_contain_text(
+        "This share link is damaged: ", timeout=ENGINE_TIMEOUT_MS
+    )
     expect(page.locator("#lobby")).to_be_visible()
 
 
@@ -199,7 +202,7 @@ def test_share_link_and_load_reopen_the_same_game(
     wait_for_human_or_end(page)
     step = board_state(page)["step"]
     log = page.locator("#log").inner_text()
-    page.get_by_role("button", name="Share link").click()
+    table_command(page, "Share link")
     expect(page.get_by_role("dialog", name="Share this game")).to_be_visible()
     link = page.get_by_label(re.compile("^Link")).input_value()
     record = page.get_by_label("Saved game (JSON)", exact=True).input_value()
@@ -214,7 +217,8 @@ def test_share_link_and_load_reopen_the_same_game(
     assert board_state(other)["step"] == step
     assert other.locator("#log").inner_text() == log
 
-    page.get_by_role("button", name="New game").click()
+    table_command(page, "New game")
+    page.get_by_role("button", name="Go to the lobby").click()
     expect(page.locator("#lobby")).to_be_visible()
     page.get_by_role("button", name="Load a game…").click()
     page.get_by_label("Paste a saved game (JSON) or a share link").fill(record)

@@ -1,7 +1,8 @@
 // Offline play after a first visit: this service worker keeps the site's own files in a cache
 // and answers from it first. The build replaces the two placeholders: the build id (a new one
-// drops the old cache, so an update is picked up on the next visit) and the list of files.
-// It never touches requests to other origins (the page makes none).
+// makes a new worker and a new cache) and the list of files. A new build's worker waits until
+// the player accepts it ("A new version is ready: reload", web/js/offline.js), so a running
+// page is never served another build's files. It never touches requests to other origins.
 
 const BUILD = "__PYGAMES_BUILD__";
 const FILES = /* __PYGAMES_FILES__ */ [];
@@ -11,9 +12,13 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" }))))
-      .then(() => self.skipWaiting()),
+      .then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" })))),
   );
+});
+
+// The page asks for the switch once the player chose to reload.
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "skip-waiting") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {

@@ -1,7 +1,14 @@
 // The app shell: lobby, engine loading, the table (renderer, turn, log, errors, end screen),
-// undo, save/load and share links. Game renderers plug in as web/js/games/<id>.js exporting
-// render(root, {view, legal, seat, seats, act, busy, sending, optional}); act(action[, seat])
-// may name another human seat for an optional action (Humble Tea Party's Tea). A renderer may
+// hot-seat hand-overs, bots, undo, save/load/share, the replay viewer, reload-to-resume.
+//
+// Game renderers plug in as web/js/games/<id>.js exporting
+//   render(root, {view, legal, seat, seats, act, busy, sending, optional, animate, replay})
+// act(action[, seat]) may name another human seat for an optional action (Humble Tea Party's
+// Tea). `animate` is true when the redraw follows exactly one new step for the same seat (and
+// motion is welcome); `replay` draws read-only. A renderer marks the acting player's hand or
+// board with data-stay (it must not move between redraws) and its prompt with data-prompt; after
+// each new decision the shell focuses the control marked data-first-choice, else the first
+// enabled .legal choice that is not an interruption (data-interrupt), else the prompt. It may
 // also export scoreTableHtml(view, seats), outcomeTitle(view, seats) and outcomeReason(view,
 // seats) for the end screen.
 
@@ -10,27 +17,60 @@ import { $, el } from "./dom.js";
 import { startEngine } from "./engine.js";
 import * as fallbackRenderer from "./fallback-renderer.js";
 import { Lobby } from "./lobby.js";
+import { keepOffline } from "./offline.js";
 import { decodeRecord, recordParam, shareUrl } from "./record-link.js";
+import { ReplayViewer } from "./replay.js";
+import { seatLabel as labelOf, withNames } from "./words.js";
 
 const params = new URLSearchParams(location.search);
 // Time between two bot actions, so a person can follow them (?fast=1 for tests, ?pace=ms).
 const BOT_PACE_MS = params.has("fast") ? 30 : Math.max(0, Number(params.get("pace") ?? 600) || 0);
 // A bot waits this many times longer when a person may act before it (Humble Tea Party's Tea).
 const INTERRUPT_PACE_FACTOR = 4;
-const AUTOSAVE_KEY = "pygames:last-record";
+const AUTOSAVE_KEY = "pygames:autosave";
+const NARROW = "(max-width: 820px)";
+const SITE_TITLE = "pygames · tabletop games in your browser";
+
+const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const gameTitle = (id) => gameById(id)?.title ?? id;
 
 const app = {
   engine: null,
   engineReady: null, // Promise of the engine
-  match: null, // {id, game, status, seats, view, legal, seat}
-  generation: 0, // bumps whenever the match changes hands (new game, undo, load): cancels bot loops
-  busy: false,
-  lastConfig: null,
+  match: null, // {id, game, status, seats, view, legal, optional, seat}
+  generation: 0, // bumps whenever the match changes hands (new game, undo, load): cancels loops
+  cancellers: new Set(), // waits (hand-over, pass screen) to release when the generation bumps
+  busy: false, // a person's action is on its way
+  applying: null, // Promise of a bot's action on its way (a person's click waits for it)
+  drawn: null, // {match, seat, step} of the table on screen: animation and focus follow it
   shownSeat: null, // the human seat whose screen was last shown (hot-seat hand-over)
   renderers: new Map(),
+  replay: null,
 };
 
-// ---------------------------------------------------------------- errors
+function bumpGeneration() {
+  app.generation++;
+  for (const cancel of app.cancellers) cancel();
+  app.cancellers.clear();
+  return app.generation;
+}
+
+/** Resolve when `button` is clicked, or at once when the match changes hands meanwhile. */
+function waitForClick(button, gen) {
+  return new Promise((resolve) => {
+    if (gen !== app.generation) return resolve();
+    const done = () => {
+      button.onclick = null;
+      app.cancellers.delete(done);
+      resolve();
+    };
+    button.onclick = done;
+    app.cancellers.add(done);
+  });
+}
+
+// ---------------------------------------------------------------- messages
 
 function showError(message) {
   $("error-text").textContent = message;
@@ -42,13 +82,22 @@ function clearError() {
   $("error-text").textContent = "";
 }
 
+/** Something the player should know that is not a fault (a race a bot won, a restored game). */
+function showNotice(message) {
+  $("notice-text").textContent = message;
+  $("notice").hidden = false;
+}
+
+function clearNotice() {
+  $("notice").hidden = true;
+}
+
 // ---------------------------------------------------------------- engine loading
 
 function setProgress({ stage, fraction }) {
   const bar = $("engine-progress");
   const label = $("engine-label");
-  const status = $("engine-status");
-  status.dataset.stage = stage;
+  $("engine-status").dataset.stage = stage;
   if (stage === "download") {
     bar.value = Math.round(fraction * 80);
     label.textContent = `Loading Python… ${Math.round(fraction * 100)}%`;
@@ -78,7 +127,7 @@ async function loadEngine() {
       app.lobby.useCatalogue(reply.games);
     }
     $("start").disabled = false;
-    $("versions").textContent = `Python ${engine.python}, loaded in ${(engine.loadMs / 1000).toFixed(1)} s.`;
+    $("versions").textContent = `Python ${engine.python} in your browser, loaded in ${(engine.loadMs / 1000).toFixed(1)} s.`;
     document.body.dataset.engine = "ready";
     return engine;
   } catch (err) {
@@ -91,19 +140,47 @@ async function loadEngine() {
 
 // ---------------------------------------------------------------- screens
 
-function showLobby() {
-  app.generation++;
-  $("table").hidden = true;
-  $("lobby").hidden = false;
-  $("resume").hidden = !localStorage.getItem(AUTOSAVE_KEY);
-  document.title = "pygames · tabletop games in your browser";
+const SCREENS = ["lobby", "resuming", "table", "replay"];
+
+function showScreen(name) {
+  for (const s of SCREENS) $(s).hidden = s !== name;
+  document.body.dataset.screen = name;
+  if (name !== "table") {
+    $("end-screen").hidden = true;
+    $("pass-screen").hidden = true;
+  }
+  updateTitle();
 }
 
-function showTable() {
-  $("lobby").hidden = true;
-  $("table").hidden = false;
-  $("end-screen").hidden = true;
-  $("pass-screen").hidden = true;
+function showLobby() {
+  bumpGeneration();
+  app.drawn = null;
+  drawResume();
+  showScreen("lobby");
+}
+
+/** The browser tab says whose turn it is, so a player in another tab knows when to come back. */
+function updateTitle() {
+  const screen = document.body.dataset.screen;
+  const match = app.match;
+  if (!match || screen === "lobby" || screen === "resuming") {
+    document.title = SITE_TITLE;
+    return;
+  }
+  const title = `${gameTitle(match.game)} · pygames`;
+  if (screen === "replay") {
+    document.title = `Replay · ${title}`;
+    return;
+  }
+  const { status } = match;
+  if (status.over) {
+    document.title = `Game over · ${title}`;
+    return;
+  }
+  const awaited = awaitedSeats(status).filter((s) => !match.seats[s]?.bot);
+  if (!awaited.length) document.title = title;
+  else if (humanSeats().length > 1) document.title = `● ${match.seats[awaited[0]].name}'s turn · ${title}`;
+  else document.title = `● Your turn · ${title}`;
 }
 
 async function rendererFor(gameId) {
@@ -122,11 +199,7 @@ async function rendererFor(gameId) {
 
 // ---------------------------------------------------------------- match flow
 
-function seatLabel(seat) {
-  const s = app.match.seats[seat];
-  if (!s) return `Seat ${seat + 1}`;
-  return s.bot ? `${s.name} (${s.bot} bot)` : s.name;
-}
+const seatLabel = (seat) => labelOf(app.match.seats, seat);
 
 function humanSeats() {
   return app.match.seats.map((s, i) => (s.bot ? null : i)).filter((i) => i !== null);
@@ -145,7 +218,7 @@ function seatToShow(status) {
 }
 
 async function openMatch(reply, config) {
-  const gen = ++app.generation;
+  const gen = bumpGeneration();
   if (app.match && app.match.id !== reply.match) app.engine.close(app.match.id);
   app.match = {
     id: reply.match,
@@ -154,38 +227,69 @@ async function openMatch(reply, config) {
     game: reply.status.game,
   };
   $("rules-link").href = `rules.html#${reply.status.game}`;
-  app.lastConfig = config ?? {
-    game: reply.status.game,
-    seats: reply.status.seats,
-    seed: null,
-    options: {},
-  };
+  app.lastConfig = config ?? { game: reply.status.game, seats: reply.status.seats, seed: null, options: {} };
   app.shownSeat = null;
+  app.drawn = null;
+  delete $("end-screen").dataset.shown;
   clearError();
-  showTable();
-  document.title = `${gameById(app.match.game)?.title ?? app.match.game} · pygames`;
+  showScreen("table");
   await refresh(gen);
 }
 
-/** Ask each bot that may act but is not awaited (Tea) once per step; it may decline. */
+/** Apply a bot's chosen action at the step it chose it for; null if that did not happen. */
+async function applyBot(seat, action, step, gen) {
+  const match = app.match;
+  const sending = app.engine.act(match.id, seat, JSON.stringify(action), step);
+  app.applying = sending;
+  let reply;
+  try {
+    reply = await sending;
+  } finally {
+    if (app.applying === sending) app.applying = null;
+  }
+  if (gen !== app.generation) return null;
+  if (!reply.ok) {
+    if (reply.error_type !== "StaleView") showError(`The bot could not move: ${reply.error}`);
+    return null;
+  }
+  match.status = reply.status;
+  return reply;
+}
+
+/** Ask each bot that may act but is not awaited (Tea) once per step; it may decline. A person's
+ *  action on its way (app.busy) wins: the bot is asked again from the position it leaves. */
 async function askOptionalBots(gen) {
   const match = app.match;
   for (;;) {
     const status = match.status;
-    if (status.over) return;
+    if (status.over || app.busy) return;
     const awaited = awaitedSeats(status);
     if (!match.asked || match.asked.step !== status.step) match.asked = { step: status.step, seats: new Set() };
     const seat = status.actors.find((s) => !awaited.includes(s) && match.seats[s]?.bot && !match.asked.seats.has(s));
     if (seat === undefined) return;
     match.asked.seats.add(seat);
-    const reply = await app.engine.bot_act(match.id, seat, status.step);
+    const choice = await app.engine.bot_choose(match.id, seat, status.step);
     if (gen !== app.generation) return;
-    if (!reply.ok) {
-      if (reply.error_type !== "StaleView") showError(`The bot could not move: ${reply.error}`);
+    if (!choice.ok) {
+      if (choice.error_type !== "StaleView") showError(`The bot could not move: ${choice.error}`);
       return;
     }
-    if (reply.action) match.status = reply.status;
+    if (!choice.action) continue;
+    if (app.busy || match.status.step !== status.step) return;
+    if (!(await applyBot(seat, choice.action, status.step, gen))) return;
   }
+}
+
+/** Whether showing `seat` next needs the device handed over (secrets, several people). */
+function needsHandover(seat) {
+  const { status } = app.match;
+  return (
+    !!gameById(app.match.game)?.hiddenInformation &&
+    humanSeats().length > 1 &&
+    seat >= 0 &&
+    seat !== app.shownSeat &&
+    !status.over
+  );
 }
 
 async function refresh(gen = app.generation) {
@@ -194,91 +298,143 @@ async function refresh(gen = app.generation) {
   await askOptionalBots(gen);
   if (gen !== app.generation) return;
   const seat = seatToShow(match.status);
-  const game = gameById(match.game);
-  const humans = humanSeats();
-  if (
-    game?.hiddenInformation &&
-    humans.length > 1 &&
-    seat >= 0 &&
-    seat !== app.shownSeat &&
-    !match.status.over
-  ) {
+  if (needsHandover(seat)) {
+    // The player who just moved sees what their move did before the screen goes blank.
+    if (app.shownSeat !== null && humanSeats().includes(app.shownSeat)) {
+      await handoverDone(app.shownSeat, seat, gen);
+      if (gen !== app.generation) return;
+    }
     await passDevice(seat, gen);
     if (gen !== app.generation) return;
   }
-  const reply = await app.engine.view(match.id, seat);
-  if (gen !== app.generation) return;
-  if (!reply.ok) {
-    showError(reply.error);
-    return;
-  }
-  match.status = reply.status;
-  match.view = reply.view;
-  match.legal = reply.legal;
-  match.optional = reply.optional ?? [];
-  match.seat = seat;
-  if (seat >= 0) app.shownSeat = seat;
-  await draw();
+  if (!(await showSeat(seat, gen))) return;
   autosave(gen);
   const botActors = match.status.over ? [] : awaitedSeats(match.status).filter((s) => match.seats[s]?.bot);
   if (botActors.length) botTurn(botActors[0], gen);
 }
 
-function passDevice(seat, gen) {
-  return new Promise((resolve) => {
-    // Nothing of the previous seat may stay on screen: its table and its log (secrets).
-    $("board").replaceChildren();
-    $("board").dataset.awaiting = "pass";
-    $("log").replaceChildren();
-    delete $("log").dataset.match;
-    $("pass-title").textContent = `Pass the device to ${seatLabel(seat)}`;
-    $("pass-screen").hidden = false;
-    $("pass-ok").focus();
-    $("pass-ok").onclick = () => {
-      $("pass-screen").hidden = true;
-      resolve();
-    };
-    if (gen !== app.generation) resolve();
-  });
+/** Fetch `seat`'s view and draw it; `handover`: the mover's last look, with no choices. */
+async function showSeat(seat, gen, { handover = false } = {}) {
+  const match = app.match;
+  const reply = await app.engine.view(match.id, seat);
+  if (gen !== app.generation) return false;
+  if (!reply.ok) {
+    showError(reply.error);
+    return false;
+  }
+  match.status = reply.status;
+  match.view = reply.view;
+  match.legal = handover ? [] : reply.legal;
+  match.optional = handover ? [] : reply.optional ?? [];
+  match.seat = seat;
+  if (!handover && seat >= 0) app.shownSeat = seat;
+  await draw({ handover });
+  return true;
 }
 
-async function draw() {
+async function handoverDone(prev, next, gen) {
+  if (!(await showSeat(prev, gen, { handover: true }))) return;
+  const done = $("handover-done");
+  done.textContent = `Done: pass the device to ${app.match.seats[next]?.name ?? `seat ${next + 1}`}`;
+  done.hidden = false;
+  done.focus({ preventScroll: true });
+  await waitForClick(done, gen);
+  done.hidden = true;
+}
+
+async function passDevice(seat, gen) {
+  // Nothing of the previous seat may stay on screen: its table and its log (secrets).
+  $("board").replaceChildren();
+  $("board").dataset.awaiting = "pass";
+  $("log").replaceChildren();
+  delete $("log").dataset.match;
+  app.drawn = null;
+  $("turn").textContent = `Waiting for ${seatLabel(seat)}`;
+  $("pass-title").textContent = `Pass the device to ${seatLabel(seat)}`;
+  $("pass-screen").hidden = false;
+  $("pass-ok").focus();
+  await waitForClick($("pass-ok"), gen);
+  $("pass-screen").hidden = true;
+}
+
+async function draw({ handover = false } = {}) {
   const match = app.match;
   const { status, view } = match;
   const awaited = awaitedSeats(status);
-  const botThinking = !status.over && awaited.some((s) => match.seats[s]?.bot);
+  const botThinking = !status.over && !handover && awaited.some((s) => match.seats[s]?.bot);
   const renderer = await rendererFor(match.game);
   const board = $("board");
+  const before = app.drawn;
+  const sameTable = before && before.match === match.id && before.seat === match.seat;
+  const animate = !!sameTable && status.step === before.step + 1 && !reducedMotion();
+  const newDecision = !sameTable || before.step !== status.step;
+  const wasYours = board.dataset.awaiting === "human";
   board.dataset.game = match.game;
   board.setAttribute("aria-busy", String(app.busy || botThinking));
   // For tests and styles: who the table is waiting for, and how far the match is.
-  board.dataset.awaiting = status.over ? "over" : botThinking ? "bot" : awaited.includes(match.seat) && match.legal.length ? "human" : "other";
+  const yours = awaited.includes(match.seat) && match.legal.length > 0;
+  board.dataset.awaiting = status.over ? "over" : handover ? "handover" : botThinking ? "bot" : yours ? "human" : "other";
   board.dataset.step = String(status.step);
   board.dataset.seat = String(match.seat);
+  const props = {
+    view,
+    legal: status.over ? [] : match.legal,
+    seat: match.seat,
+    seats: match.seats,
+    act: humanAct,
+    busy: app.busy || botThinking,
+    sending: app.busy,
+    optional: status.over ? [] : match.optional ?? [],
+    animate,
+    replay: false,
+  };
   try {
-    renderer.render(board, {
-      view,
-      legal: status.over ? [] : match.legal,
-      seat: match.seat,
-      seats: match.seats,
-      act: humanAct,
-      busy: app.busy || botThinking,
-      sending: app.busy,
-      optional: status.over ? [] : match.optional ?? [],
-    });
+    renderer.render(board, props);
   } catch (err) {
     console.warn("Renderer failed; showing the plain table.", err);
     showError(`The table could not be drawn: ${err?.message ?? err}`);
-    fallbackRenderer.render(board, { view, legal: match.legal, busy: app.busy, act: humanAct });
+    fallbackRenderer.render(board, props);
   }
-  drawTurn(botThinking);
+  app.drawn = { match: match.id, seat: match.seat, step: status.step };
+  drawTurn(botThinking, handover);
   drawLog(view.log ?? []);
   await drawEnd();
   $("undo").disabled = app.busy || humanSeats().length === 0 || status.step === 0;
+  updateTitle();
+  if (newDecision) placeFocus(board, !wasYours && board.dataset.awaiting === "human");
 }
 
-function drawTurn(botThinking) {
-  const { status, seat } = app.match;
+/** After a new decision, focus goes where the next key press is useful: the first legal choice
+ *  when it is the player's turn, else the prompt; never if the player put focus elsewhere. */
+function placeFocus(board, turnBegins) {
+  const active = document.activeElement;
+  const lost = !active || active === document.body || !active.isConnected;
+  const inBoard = !lost && board.contains(active);
+  if (!lost && !inBoard) return; // a table button, the log, a dialog: the player's choice
+  const live = inBoard && active.matches("button:not([disabled]), [role=button]:not([aria-disabled=true])");
+  const yours = board.dataset.awaiting === "human";
+  const prompt = board.querySelector("[data-prompt]");
+  if (yours && !(live && active.matches(".legal, [data-focus-key]"))) {
+    // A renderer may name its best first control (a pick that starts the decision).
+    const first =
+      board.querySelector("[data-first-choice]:not([disabled])") ??
+      board.querySelector(".legal:not([disabled]):not([aria-disabled=true]):not([data-interrupt])");
+    (first ?? prompt)?.focus({ preventScroll: true });
+  } else if (!yours && !live) {
+    prompt?.focus({ preventScroll: true });
+  }
+  // On a phone the table is taller than the screen: bring the decision into view.
+  if (yours && turnBegins && matchMedia(NARROW).matches) {
+    const target = prompt ?? board.querySelector(".legal");
+    const rect = target?.getBoundingClientRect();
+    if (rect && (rect.top < 0 || rect.bottom > innerHeight)) {
+      target.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
+    }
+  }
+}
+
+function drawTurn(botThinking, handover) {
+  const { status, seat, seats } = app.match;
   const turn = $("turn");
   turn.replaceChildren();
   if (status.over) {
@@ -287,20 +443,16 @@ function drawTurn(botThinking) {
     return;
   }
   const actor = awaitedSeats(status)[0] ?? status.actors[0];
-  turn.dataset.state = botThinking ? "bot" : "human";
-  turn.dataset.seat = String(actor);
-  const dot = el("span", { class: "seat-dot", "data-seat": String(actor), "aria-hidden": "true" });
+  turn.dataset.state = handover ? "handover" : botThinking ? "bot" : "human";
+  turn.dataset.seat = String(handover ? seat : actor);
+  const dot = el("span", { class: "seat-dot", "data-seat": String(handover ? seat : actor), "aria-hidden": "true" });
   let text;
-  if (botThinking) text = `${seatLabel(actor)} is thinking…`;
-  else if (humanSeats().length > 1) text = `${seatLabel(actor)}, your turn (seat ${actor + 1})`;
-  else text = actor === seat ? `Your turn, ${seatLabel(actor)}` : `${seatLabel(actor)} to play`;
-  turn.append(dot, text);
-}
-
-// The engine's log names seats "Player N"; people read the names chosen in the lobby.
-function withNames(line) {
-  const seats = app.match.seats ?? [];
-  return line.replace(/\bPlayer ([1-6])\b/g, (words, n) => seats[Number(n) - 1]?.name || words);
+  if (handover) text = `${seats[seat]?.name}: your move is made.`;
+  else if (botThinking) text = `${seatLabel(actor)} is thinking…`;
+  else if (humanSeats().length > 1) text = `${seats[actor]?.name}, your turn`;
+  else text = actor === seat ? `Your turn, ${seats[actor]?.name}` : `${seatLabel(actor)} to play`;
+  turn.append(dot, el("span", { class: "turn-text", text }));
+  turn.title = text;
 }
 
 function drawLog(lines) {
@@ -309,8 +461,9 @@ function drawLog(lines) {
   const key = `${app.match.id}:${app.match.seat}`;
   if (log.childElementCount === lines.length && log.dataset.match === key) return;
   log.dataset.match = key;
-  log.replaceChildren(...lines.map((line) => el("li", { text: withNames(line) })));
-  log.parentElement.scrollTop = log.parentElement.scrollHeight;
+  log.replaceChildren(...lines.map((line) => el("li", { text: withNames(line, app.match.seats) })));
+  const panel = $("log-panel");
+  panel.scrollTop = panel.scrollHeight;
 }
 
 async function drawEnd() {
@@ -329,7 +482,7 @@ async function drawEnd() {
   $("end-title").textContent = renderer.outcomeTitle
     ? renderer.outcomeTitle(view, seats)
     : names.length === 1 ? `${names[0]} wins!` : names.length ? `Shared win: ${names.join(" and ")}` : "No winner";
-  $("end-reason").textContent = renderer.outcomeReason ? renderer.outcomeReason(view, seats) : withNames(reason);
+  $("end-reason").textContent = renderer.outcomeReason ? renderer.outcomeReason(view, seats) : withNames(reason, seats);
   const table = $("end-scores");
   const details = $("end-details");
   if (renderer.scoreTableHtml) {
@@ -337,30 +490,36 @@ async function drawEnd() {
     table.hidden = true;
     details.innerHTML = `<div class="htp-end">${renderer.scoreTableHtml(view, seats)}</div>`;
     end.classList.add("wide");
-    end.hidden = false;
-    $("end-new").focus();
-    return;
-  }
-  table.hidden = false;
-  details.replaceChildren();
-  end.classList.remove("wide");
-  table.replaceChildren(
-    el("caption", { text: "Scores" }),
-    ...seats.map((s, i) =>
-      el(
-        "tr",
-        { class: winners.includes(i) ? "winner" : "" },
-        el("th", { scope: "row", text: s.name }),
-        el("td", { text: String(scores[i] ?? "") }),
+  } else {
+    table.hidden = false;
+    details.replaceChildren();
+    end.classList.remove("wide");
+    table.replaceChildren(
+      el("caption", { text: "Scores" }),
+      ...seats.map((s, i) =>
+        el(
+          "tr",
+          { class: winners.includes(i) ? "winner" : "" },
+          el("th", { scope: "row", text: s.name }),
+          el("td", { text: String(scores[i] ?? "") }),
+        ),
       ),
-    ),
-  );
+    );
+  }
   end.hidden = false;
-  $("end-new").focus();
+  end.scrollTop = 0;
+  $("end-replay").focus({ preventScroll: true });
+}
+
+/** Two actions are the same when their JSON is, whatever the order of the keys. */
+function sameAction(a, b) {
+  const canon = (x) => JSON.stringify(Object.keys(x).sort().map((k) => [k, x[k]]));
+  return canon(a) === canon(b);
 }
 
 /** A person's action: for the seat on screen, or (optional actions such as Tea) for another
- *  human seat at the table, which reveals nothing of that seat. */
+ *  human seat at the table, which reveals nothing of that seat. It always wins over a bot that
+ *  has not yet acted: bots' choices are applied only when no person's action is on its way. */
 async function humanAct(action, asSeat) {
   const match = app.match;
   if (!match || app.busy) return;
@@ -368,13 +527,30 @@ async function humanAct(action, asSeat) {
   if (match.seats[seat]?.bot || seat < 0) return;
   const gen = app.generation;
   const text = typeof action === "string" ? action : JSON.stringify(action);
+  const data = typeof action === "string" ? JSON.parse(action) : action;
   app.busy = true;
+  clearNotice();
   try {
-    const reply = await app.engine.act(match.id, seat, text, match.status.step);
+    if (app.applying) await app.applying; // a bot's move already on its way lands first
     if (gen !== app.generation) return;
-    if (!reply.ok) {
+    let reply = await app.engine.act(match.id, seat, text, app.drawn?.step ?? match.status.step);
+    if (gen !== app.generation) return;
+    if (!reply.ok && reply.error_type === "StaleView") {
+      // A bot's move landed between the drawing and the click: if the same choice is still
+      // open to this seat, it stands; otherwise the player looks again.
+      const now = await app.engine.view(match.id, seat);
+      if (gen !== app.generation) return;
+      if (now.ok && now.legal.some((a) => sameAction(a, data))) {
+        reply = await app.engine.act(match.id, seat, text, now.status.step);
+      } else {
+        reply = null;
+        if (now.ok) match.status = now.status;
+        showNotice("The table changed just before your move: have a look and choose again.");
+      }
+    }
+    if (reply && !reply.ok) {
       showError(reply.error);
-    } else {
+    } else if (reply) {
       clearError();
       match.status = reply.status;
     }
@@ -383,8 +559,6 @@ async function humanAct(action, asSeat) {
   }
   await refresh(gen);
 }
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function botTurn(seat, gen) {
   const match = app.match;
@@ -396,25 +570,47 @@ async function botTurn(seat, gen) {
   await sleep(personMayAct ? BOT_PACE_MS * INTERRUPT_PACE_FACTOR : BOT_PACE_MS);
   // A person may have acted meanwhile (Tea): that action's refresh starts the bot again.
   if (gen !== app.generation || match.status.step !== step || app.busy) return;
-  const reply = await app.engine.bot_act(match.id, seat, step);
+  const choice = await app.engine.bot_choose(match.id, seat, step);
   if (gen !== app.generation) return;
-  if (!reply.ok) {
-    if (reply.error_type === "StaleView") return;
-    showError(`The bot could not move: ${reply.error}`);
+  if (!choice.ok) {
+    if (choice.error_type !== "StaleView") showError(`The bot could not move: ${choice.error}`);
     return;
   }
-  match.status = reply.status;
+  // The bot thought from the position at `step`; if a person acted meanwhile it thinks again.
+  if (app.busy || match.status.step !== step || !choice.action) return;
+  if (!(await applyBot(seat, choice.action, step, gen))) return;
   await refresh(gen);
 }
 
-async function autosave(gen) {
-  const reply = await app.engine.export_record(app.match.id);
-  if (reply.ok && gen === app.generation) {
+function autosave(gen) {
+  app.engine.export_record(app.match.id).then((reply) => {
+    if (!reply.ok || gen !== app.generation) return;
+    const { status } = app.match;
+    const saved = { record: reply.record, over: status.over, game: app.match.game, step: status.step };
     try {
-      localStorage.setItem(AUTOSAVE_KEY, JSON.stringify(reply.record));
+      localStorage.setItem(AUTOSAVE_KEY, JSON.stringify(saved));
     } catch {
       /* storage full or disabled: saving is a convenience */
     }
+  });
+}
+
+function readAutosave() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(AUTOSAVE_KEY) ?? "null");
+    return saved && typeof saved === "object" && saved.record ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+function drawResume() {
+  const saved = readAutosave();
+  const button = $("resume");
+  button.hidden = !saved;
+  if (saved) {
+    const what = gameTitle(saved.game);
+    button.textContent = saved.over ? `Open your last ${what} game` : `Resume your ${what} game`;
   }
 }
 
@@ -422,6 +618,7 @@ async function autosave(gen) {
 
 async function startMatch(config) {
   clearError();
+  clearNotice();
   const engine = await app.engineReady;
   $("start").disabled = true;
   try {
@@ -436,10 +633,11 @@ async function startMatch(config) {
   }
 }
 
-/** Open a record given as JSON text; returns true on success, else shows the error. */
-async function openRecord(text) {
+/** Open a record given as JSON text from `source` ("save", "link" or "autosave"); returns true on
+ *  success, else shows the error (the engine says what is damaged) and opens nothing. */
+async function openRecord(text, source = "save") {
   const engine = await app.engineReady;
-  const reply = await engine.import_record(text);
+  const reply = await engine.import_record(text, source);
   if (!reply.ok) {
     showError(reply.error);
     return false;
@@ -450,7 +648,7 @@ async function openRecord(text) {
 
 async function undo() {
   if (!app.match || app.busy) return;
-  const gen = ++app.generation;
+  const gen = bumpGeneration();
   app.busy = true;
   let reply;
   try {
@@ -463,6 +661,7 @@ async function undo() {
   else {
     clearError();
     app.match.status = reply.status;
+    app.drawn = null;
     delete $("end-screen").dataset.shown;
   }
   await refresh(gen);
@@ -477,18 +676,22 @@ async function currentRecord() {
   return reply.record;
 }
 
-async function openShare(focus) {
-  if (!app.match) return;
+async function rematch() {
   const record = await currentRecord();
   if (!record) return;
-  const link = shareUrl(record);
-  const json = JSON.stringify(record, null, 1);
-  $("share-link").value = link;
-  $("save-text").value = json;
+  await startMatch({ game: record.game, seats: record.seats, seed: null, options: record.options });
+}
+
+async function openShare(focus) {
+  if (!app.match) return;
+  closeMenu();
+  const record = await currentRecord();
+  if (!record) return;
+  $("share-link").value = shareUrl(record);
+  $("save-text").value = JSON.stringify(record, null, 1);
   $("share-note").textContent = "";
   $("share-secrets").hidden = !(gameById(app.match.game)?.hiddenInformation && !app.match.status.over);
-  const dialog = $("share-dialog");
-  dialog.showModal();
+  $("share-dialog").showModal();
   $(focus).focus();
   $(focus).select();
 }
@@ -513,6 +716,7 @@ function download() {
 }
 
 function openLoad() {
+  closeMenu();
   $("load-text").value = "";
   $("load-file").value = "";
   $("load-dialog").showModal();
@@ -536,49 +740,120 @@ async function loadFromDialog() {
       return;
     }
   }
-  await openRecord(text);
+  await openRecord(text, param ? "link" : "save");
 }
 
 /** A share link in the address: open it, or explain what is wrong and keep what is shown. */
 async function openHashRecord() {
   const param = recordParam(location.hash);
-  if (param === null) return;
+  if (param === null) return false;
+  const forget = () => history.replaceState(null, "", location.pathname + location.search);
   let text;
   try {
     text = decodeRecord(param);
   } catch (err) {
     showError(err.message);
-    history.replaceState(null, "", location.pathname + location.search);
+    forget();
+    return false;
+  }
+  const ok = await openRecord(text, "link");
+  if (!ok) forget();
+  return ok;
+}
+
+/** A reload in the middle of a game comes straight back to it. */
+async function resumeAutosave() {
+  const saved = readAutosave();
+  if (!saved || saved.over) return false;
+  showScreen("resuming");
+  $("resuming-title").textContent = `Back to your ${gameTitle(saved.game)} game…`;
+  let cancelled = false;
+  $("resuming-lobby").onclick = () => {
+    cancelled = true;
+    showLobby();
+  };
+  const ok = await app.engineReady.then(
+    () => (cancelled ? false : openRecord(JSON.stringify(saved.record), "autosave")),
+    () => false,
+  );
+  if (!ok && !cancelled) showLobby();
+  return ok;
+}
+
+function closeMenu() {
+  $("game-menu").open = false;
+}
+
+function leaveForLobby() {
+  closeMenu();
+  if (app.replay?.isOpen) app.replay.close();
+  const running = app.match && !app.match.status.over && app.match.status.step > 0;
+  if (running) {
+    const dialog = $("confirm-dialog");
+    dialog.returnValue = "";
+    dialog.showModal();
+    dialog.onclose = () => {
+      if (dialog.returnValue === "leave") goToLobby();
+    };
     return;
   }
-  const ok = await openRecord(text);
-  if (!ok) {
-    showError(`This share link cannot be opened. ${$("error-text").textContent}`);
-    history.replaceState(null, "", location.pathname + location.search);
-  }
+  goToLobby();
+}
+
+function goToLobby() {
+  if (app.match) app.engine.close(app.match.id);
+  app.match = null;
+  if (app.lastConfig) app.lobby.fill(app.lastConfig);
+  showLobby();
+  $("game-select").focus();
+}
+
+function openReplay() {
+  if (!app.match) return;
+  closeMenu();
+  const { match } = app;
+  app.replay.open({
+    matchId: match.id,
+    game: match.game,
+    seats: match.seats,
+    over: match.status.over,
+    humans: humanSeats(),
+    shownSeat: app.shownSeat,
+  });
 }
 
 // ---------------------------------------------------------------- wiring
 
-function main() {
+async function main() {
+  // ?debug=1: the shell's state on window, for tests that need to slow the engine down.
+  if (params.has("debug")) globalThis.pygamesDebug = app;
   const lobby = new Lobby({ onStart: startMatch });
   app.lobby = lobby;
   app.engineReady = loadEngine();
   app.engineReady.catch(() => {});
+  app.replay = new ReplayViewer({
+    engine: () => app.engine,
+    rendererFor,
+    showError,
+    onOpen: () => showScreen("replay"),
+    onClose: () => {
+      showScreen(app.match ? "table" : "lobby");
+      if (app.match) $("replay-open").focus();
+    },
+    fast: params.has("fast"),
+  });
 
   $("error-close").addEventListener("click", clearError);
+  $("notice-close").addEventListener("click", clearNotice);
   $("undo").addEventListener("click", undo);
-  const newGame = () => {
-    if (app.match) app.engine.close(app.match.id);
-    app.match = null;
-    if (app.lastConfig) lobby.fill(app.lastConfig);
-    showLobby();
-    $("game-select").focus();
-  };
-  $("new-game").addEventListener("click", newGame);
-  $("end-new").addEventListener("click", newGame);
+  $("new-game").addEventListener("click", leaveForLobby);
+  $("end-new").addEventListener("click", goToLobby);
+  $("end-rematch").addEventListener("click", rematch);
+  $("end-replay").addEventListener("click", openReplay);
+  $("replay-open").addEventListener("click", openReplay);
   $("end-close").addEventListener("click", () => {
     $("end-screen").hidden = true;
+    $("replay-open").focus();
   });
   $("save").addEventListener("click", () => openShare("save-text"));
   $("share").addEventListener("click", () => openShare("share-link"));
@@ -591,21 +866,26 @@ function main() {
     if ($("load-dialog").returnValue === "load") loadFromDialog();
   });
   $("resume").addEventListener("click", () => {
-    const saved = localStorage.getItem(AUTOSAVE_KEY);
-    if (saved) openRecord(saved);
+    const saved = readAutosave();
+    if (saved) openRecord(JSON.stringify(saved.record), "autosave");
+  });
+  // A menu closes when the player clicks elsewhere or presses Escape.
+  document.addEventListener("click", (e) => {
+    if (!$("game-menu").contains(e.target)) closeMenu();
+  });
+  $("game-menu").addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && $("game-menu").open) {
+      closeMenu();
+      $("game-menu").querySelector("summary").focus();
+    }
   });
   window.addEventListener("hashchange", openHashRecord);
-  showLobby();
-  openHashRecord();
-  keepOffline();
-}
-
-// After a first visit the site works with no network: a service worker keeps its files.
-function keepOffline() {
-  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
-  navigator.serviceWorker.register("./sw.js").catch((err) => {
-    console.warn(`Offline play is unavailable: ${err?.message ?? err}`);
+  keepOffline((accept) => {
+    $("update-banner").hidden = false;
+    $("update-reload").onclick = accept;
   });
+  showLobby();
+  if (!(await openHashRecord())) await resumeAutosave();
 }
 
 main();

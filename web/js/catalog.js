@@ -44,6 +44,7 @@ export const GAMES = [
     // Ruling S3: the starting host is random unless the lobby names one (engine option null).
     firstPlayerRandom: true,
     hiddenInformation: true,
+    setupEditor: "storm",
   },
 ];
 

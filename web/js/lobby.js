@@ -3,9 +3,10 @@
 import { BOT_LABELS, GAMES, gameById } from "./catalog.js";
 import { $, el } from "./dom.js";
 import { htpOptionsEditor } from "./setup-htp.js";
+import { stormOptionsEditor } from "./setup-storm.js";
 import { tanboSetupEditor } from "./setup-tanbo.js";
 
-const EDITORS = { tanbo: tanboSetupEditor, htp: htpOptionsEditor };
+const EDITORS = { tanbo: tanboSetupEditor, htp: htpOptionsEditor, storm: stormOptionsEditor };
 
 export class Lobby {
   constructor({ onStart }) {
@@ -115,13 +116,18 @@ export class Lobby {
     this.editor?.setSeats?.(count);
   }
 
-  /** The engine's catalogue is the authority on bots: offer exactly the ones it has. */
+  /** The engine's catalogue is the authority on bots and options: offer exactly its own. */
   useCatalogue(games) {
     let changed = false;
     for (const g of games) {
       const known = gameById(g.id);
-      if (known && Array.isArray(g.bots) && JSON.stringify(known.bots) !== JSON.stringify(g.bots)) {
+      if (!known) continue;
+      if (Array.isArray(g.bots) && JSON.stringify(known.bots) !== JSON.stringify(g.bots)) {
         known.bots = g.bots;
+        changed = true;
+      }
+      if (g.options && typeof g.options === "object" && JSON.stringify(known.options) !== JSON.stringify(g.options)) {
+        known.options = g.options;
         changed = true;
       }
     }

@@ -1,0 +1,158 @@
+"""Playing any game in the real page: one decision by clicks or by the keyboard alone, games
+started from records made in this process, hand-overs answered.
+
+``decide(page, i)`` makes the ``i``-th human decision of whatever game is on the table by
+clicking, the way a person would: a final choice (``.legal``), or the intermediate picks that
+lead to one (a Storm run, a Humble Tea Party deck and target, a Tanbo swap's first token).
+``decide_by_keyboard(page)`` does the same with Tab, Enter and Space only.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from typing import Any
+
+from playwright.sync_api import Page
+
+from pygames import bridge
+
+BOARD = "#board"
+CHOICE = ".legal:not([disabled]):not([aria-disabled=true])"
+# Intermediate picks, in the order a decision goes through them.
+PICKS = (
+    "[data-select-start]:not([disabled])",  # Storm: a quick pick selects a run
+    "[data-pick-deck]:not([disabled])",  # Humble Tea Party: a deck's top tile
+    "button[data-pick-target]:not([disabled])",  # Humble Tea Party: whose Oribako
+    "[data-pick]",  # Tanbo: a swap's first token
+)
+NOT_INTERRUPT = ":not([data-interrupt])"  # Tea for another seat is no answer to a decision
+
+STATE_JS = "() => ({...document.getElementById('board').dataset})"
+
+
+def board_state(page: Page) -> dict[str, Any]:
+    return page.evaluate(STATE_JS)  # type: ignore[no-any-return]
+
+
+def hand_over_if_asked(page: Page) -> bool:
+    """Answer a hot-seat hand-over: the mover's "Done" step, then the pass screen."""
+    handled = False
+    done = page.locator("#handover-done")
+    if done.is_visible():
+        done.click()
+        handled = True
+        page.wait_for_selector("#pass-screen:not([hidden])", timeout=30_000)
+    if page.locator("#pass-screen").is_visible():
+        page.get_by_role("button", name="I am ready").click()
+        handled = True
+    return handled
+
+
+def wait_turn(page: Page, timeout: int = 60_000) -> str:
+    """Wait until a person is to act (answering hand-overs) or the game is over."""
+    while True:
+        page.wait_for_function(
+            """() => ['human', 'over', 'handover'].includes(document.getElementById('board')
+                       .dataset.awaiting) || !document.getElementById('pass-screen').hidden""",
+            timeout=timeout,
+        )
+        if not hand_over_if_asked(page):
+            return str(board_state(page)["awaiting"])
+
+
+def wait_moved(page: Page, before: str) -> None:
+    page.wait_for_function(
+        """(b) => document.getElementById('board').dataset.step !== b
+            || !document.getElementById('pass-screen').hidden
+            || !document.getElementById('handover-done').hidden
+            || !document.getElementById('error-banner').hidden""",
+        arg=before,
+        timeout=30_000,
+    )
+    assert page.locator("#error-banner").is_hidden(), page.locator("#error-text").inner_text()
+
+
+def decide(page: Page, i: int = 0, root: str = BOARD) -> None:
+    """Make one decision by clicks: the ``i``-th final choice, through picks if need be."""
+    before = board_state(page)["step"]
+    first = 0  # picks go forward: a deck, then a target, then a cell
+    for _ in range(len(PICKS) + 1):
+        choices = page.locator(f"{root} {CHOICE}{NOT_INTERRUPT}")
+        if choices.count():
+            choices.nth(i % choices.count()).click()
+            wait_moved(page, before)
+            return
+        for k, pick in enumerate(PICKS[first:], start=first):
+            found = page.locator(f"{root} {pick}")
+            if found.count():
+                found.nth(i % found.count()).click()
+                first = k + 1
+                break
+        else:
+            raise AssertionError("a person is to act but nothing can be chosen")
+    raise AssertionError("picks lead to no final choice")
+
+
+def decide_by_keyboard(page: Page, limit: int = 120) -> int:
+    """Make one decision with the keyboard only: Tab to a final choice or a pick, then Enter.
+    Returns the number of keys pressed."""
+    before = board_state(page)["step"]
+    keys = 0
+    while board_state(page)["step"] == before:
+        focused = page.evaluate(
+            """(picks) => {
+                const a = document.activeElement;
+                if (!a || !document.getElementById('board').contains(a)) return 'outside';
+                if (a.matches('.legal:not([disabled]):not([aria-disabled=true])'
+                              + ':not([data-interrupt])')) return 'choice';
+                if (picks.some((p) => a.matches(p))) return 'pick';
+                return 'other';
+            }""",
+            list(PICKS),
+        )
+        page.keyboard.press("Enter" if focused in ("choice", "pick") else "Tab")
+        keys += 1
+        assert keys < limit, f"no choice reached with {limit} keys (focus: {focused})"
+        if focused == "choice":
+            wait_moved(page, before)
+    return keys
+
+
+def record_link(base: str, record: dict[str, Any]) -> str:
+    """The share link that opens ``record`` on the site at ``base``."""
+    text = json.dumps(record).encode()
+    return base + "#r=" + base64.urlsafe_b64encode(text).decode().rstrip("=")
+
+
+def bot_record(
+    game: str,
+    players: int,
+    *,
+    seed: int = 1,
+    upto: int | None = None,
+    humans: tuple[int, ...] = (0,),
+    options: dict[str, Any] | None = None,
+    bot: str = "greedy",
+) -> dict[str, Any]:
+    """A record of ``game`` played by bots in this process, up to step ``upto`` (or the end,
+    and then ``humans`` are named as people: the page opens it finished). With ``upto``, the
+    record stops at the first step from ``upto`` on where a seat of ``humans`` is awaited."""
+    seats = [{"name": f"Player {i + 1}", "bot": bot} for i in range(players)]
+    config = {"game": game, "seats": seats, "seed": seed, "options": options or {}}
+    reply = json.loads(bridge.new_match(json.dumps(config)))
+    assert reply["ok"], reply
+    match = reply["match"]
+    status = reply["status"]
+    while not status["over"]:
+        awaited = status["awaiting"]
+        if upto is not None and status["step"] >= upto and set(awaited) & set(humans):
+            break
+        moved = json.loads(bridge.bot_act(match, awaited[0], status["step"]))
+        assert moved["ok"], moved
+        status = moved["status"]
+    record: dict[str, Any] = json.loads(bridge.export_record(match))["record"]
+    bridge.close(match)
+    for seat in humans:
+        record["seats"][seat] = {"name": record["seats"][seat]["name"], "bot": None}
+    return record

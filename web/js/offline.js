@@ -1,0 +1,41 @@
+// Offline play and updates. After a first visit a service worker (sw.js) keeps the site's files,
+// so the page works with no network. A new build never swaps in under a running page: its
+// worker waits, the page says "A new version is ready", and the player reloads when they
+// choose (the waiting worker then takes over and the page reloads once).
+
+/** Register the service worker; `onUpdate(accept)` is called when a new build is waiting, with
+ *  a function that switches to it (the page then reloads). */
+export function keepOffline(onUpdate) {
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  let accepted = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    // The first visit's worker takes control without a reload; only a chosen update reloads.
+    if (accepted) location.reload();
+  });
+  const offer = (worker) => {
+    // A waiting worker with no controlling one is a first install: nothing to announce.
+    if (!worker || !navigator.serviceWorker.controller) return;
+    onUpdate(() => {
+      accepted = true;
+      worker.postMessage({ type: "skip-waiting" });
+    });
+  };
+  navigator.serviceWorker
+    .register("./sw.js")
+    .then((registration) => {
+      if (registration.waiting) offer(registration.waiting);
+      registration.addEventListener("updatefound", () => {
+        const worker = registration.installing;
+        worker?.addEventListener("statechange", () => {
+          if (worker.state === "installed") offer(worker);
+        });
+      });
+      // A tab left open for days still hears about a new build.
+      document.addEventListener("visibilitychange", () => {
+        if (document.visibilityState === "visible") registration.update().catch(() => {});
+      });
+    })
+    .catch((err) => {
+      console.warn(`Offline play is unavailable: ${err?.message ?? err}`);
+    });
+}

@@ -1,0 +1,212 @@
+// The replay viewer: any game (finished, loaded from a save, opened from a share link) step by
+// step, drawn by the game's own renderer, read-only. A finished game may be shown with every
+// secret ("Everything"); while it runs, only as a person at this table saw it. The engine
+// (bridge.replay_view) enforces the same: it refuses "Everything" until the game is over.
+
+import { $, el } from "./dom.js";
+import { count, withNames } from "./words.js";
+
+const EVERYTHING = -2;
+const SPECTATOR = -1;
+
+export class ReplayViewer {
+  /** `engine()` returns the engine; `rendererFor(id)` a renderer module; `onOpen`/`onClose`
+   *  switch screens; `fast` plays at test speed. */
+  constructor({ engine, rendererFor, showError, onOpen, onClose, fast = false }) {
+    Object.assign(this, { engine, rendererFor, showError, onOpen, onClose });
+    this.id = null;
+    this.step = 0;
+    this.steps = 0;
+    this.seat = SPECTATOR;
+    this.timer = null;
+    this.drawn = null; // {seat, step} last drawn: animate one step forward only
+    this.want = 0; // the step asked for last (drawn as soon as the engine answers)
+    this.playMs = fast ? 60 : 900;
+    $("replay-first").addEventListener("click", () => this.go(0));
+    $("replay-prev").addEventListener("click", () => this.go(this.want - 1));
+    $("replay-next").addEventListener("click", () => this.go(this.want + 1));
+    $("replay-last").addEventListener("click", () => this.go(this.steps));
+    $("replay-play").addEventListener("click", () => this.toggle());
+    $("replay-close").addEventListener("click", () => this.close());
+    $("replay-slider").addEventListener("input", (e) => this.go(Number(e.target.value), { keepPlaying: true }));
+    $("replay-seat").addEventListener("change", (e) => {
+      this.seat = Number(e.target.value);
+      this.drawn = null;
+      this.logKey = null;
+      this.go(this.step, { keepPlaying: true });
+    });
+    $("replay").addEventListener("keydown", (e) => this.onKey(e));
+    $("replay-log").addEventListener("click", (e) => {
+      const line = e.target.closest("li[data-step]");
+      if (line) this.go(Number(line.dataset.step));
+    });
+  }
+
+  get isOpen() {
+    return this.id !== null;
+  }
+
+  /** Open the replay of a match: `humans` are the seats of people at this table. */
+  async open({ matchId, game, seats, over, humans, shownSeat }) {
+    const engine = this.engine();
+    const reply = await engine.open_replay(matchId);
+    if (!reply.ok) {
+      this.showError(reply.error);
+      return;
+    }
+    if (this.id) engine.close_replay(this.id);
+    Object.assign(this, { id: reply.replay, game, seats, steps: reply.steps, over: reply.over, logKey: null, drawn: null });
+    this.renderer = await this.rendererFor(game);
+    // Who the replay may show: everyone's secrets only once the game is over.
+    const choices = [];
+    if (reply.over) choices.push([EVERYTHING, "Everything"]);
+    const asSeat = (s) => [s, `As ${seats[s]?.name ?? `seat ${s + 1}`} saw it`];
+    if (reply.over) choices.push(...seats.map((_, s) => asSeat(s)));
+    else if (humans.length) choices.push(...humans.map(asSeat));
+    else choices.push([SPECTATOR, "As a spectator"]);
+    const select = $("replay-seat");
+    select.replaceChildren(...choices.map(([value, text]) => el("option", { value: String(value), text })));
+    this.seat = reply.over ? EVERYTHING : humans.includes(shownSeat) ? shownSeat : choices[0][0];
+    select.value = String(this.seat);
+    const slider = $("replay-slider");
+    slider.max = String(this.steps);
+    $("replay-title").textContent = `Replay · ${count(this.steps, "step")}`;
+    this.onOpen();
+    // A finished game starts from its setup; a game in progress from where it stands.
+    await this.go(reply.over ? 0 : this.steps);
+    $("replay-play").focus();
+  }
+
+  close() {
+    this.pause();
+    if (this.id) this.engine().close_replay(this.id);
+    this.id = null;
+    $("replay-board").replaceChildren();
+    $("replay-log").replaceChildren();
+    this.onClose();
+  }
+
+  /** Show step `step` (clamped). Moves are relative to the step asked for last (`want`), so
+   *  keys pressed faster than the engine answers all count; the drawing catches up. */
+  async go(step, { keepPlaying = false } = {}) {
+    if (!this.id) return;
+    if (!keepPlaying) this.pause();
+    this.want = Math.max(0, Math.min(this.steps, step));
+    if (this.fetching) return;
+    this.fetching = true;
+    try {
+      while (this.id && this.drawn?.step !== this.want) {
+        if (!(await this.draw(this.want))) break;
+      }
+    } finally {
+      this.fetching = false;
+    }
+  }
+
+  async draw(step) {
+    const reply = await this.engine().replay_view(this.id, step, this.seat);
+    if (!this.id) return false;
+    if (!reply.ok) {
+      this.showError(reply.error);
+      this.pause();
+      return false;
+    }
+    this.step = step;
+    const animate = !!this.drawn && this.drawn.seat === this.seat && step === this.drawn.step + 1 && !!this.timer;
+    const board = $("replay-board");
+    board.dataset.game = this.game;
+    board.dataset.step = String(step);
+    board.dataset.seat = String(this.seat);
+    this.renderer.render(board, {
+      view: reply.view,
+      legal: [],
+      seat: this.seat >= 0 ? this.seat : -1,
+      seats: this.seats,
+      act: () => {},
+      busy: false,
+      sending: false,
+      optional: [],
+      animate,
+      replay: true,
+    });
+    this.drawn = { seat: this.seat, step };
+    $("replay-slider").value = String(step);
+    $("replay-step").textContent = `Step ${step} of ${this.steps}`;
+    $("replay-first").disabled = $("replay-prev").disabled = step === 0;
+    $("replay-next").disabled = $("replay-last").disabled = step === this.steps;
+    this.drawLog(reply, step);
+    return true;
+  }
+
+  drawLog(reply, step) {
+    const log = $("replay-log");
+    const key = `${this.id}:${this.seat}`;
+    if (this.logKey !== key) {
+      this.logKey = key;
+      log.replaceChildren(
+        ...reply.log.map((line, i) =>
+          el("li", { "data-step": String(reply.log_steps[i]), title: `Step ${reply.log_steps[i]}`, text: withNames(line, this.seats) }),
+        ),
+      );
+    }
+    let first = null;
+    for (const li of log.children) {
+      const now = Number(li.dataset.step) === step;
+      li.classList.toggle("current", now);
+      li.classList.toggle("future", Number(li.dataset.step) > step);
+      if (now) li.setAttribute("aria-current", "step");
+      else li.removeAttribute("aria-current");
+      if (now && !first) first = li;
+    }
+    // Keep the step's lines in sight inside the log, without scrolling the page.
+    const panel = $("replay-log-panel");
+    if (first) {
+      const top = first.offsetTop - panel.offsetTop;
+      if (top < panel.scrollTop || top > panel.scrollTop + panel.clientHeight - first.offsetHeight) {
+        panel.scrollTop = Math.max(0, top - panel.clientHeight / 3);
+      }
+    }
+  }
+
+  toggle() {
+    if (this.timer) this.pause();
+    else this.play();
+  }
+
+  play() {
+    if (this.want >= this.steps) this.go(0, { keepPlaying: true });
+    const button = $("replay-play");
+    button.textContent = "⏸";
+    button.setAttribute("aria-label", "Pause");
+    this.timer = setInterval(() => {
+      if (this.fetching) return;
+      if (this.want >= this.steps) this.pause();
+      else this.go(this.want + 1, { keepPlaying: true });
+    }, this.playMs);
+  }
+
+  pause() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    const button = $("replay-play");
+    button.textContent = "▶";
+    button.setAttribute("aria-label", "Play");
+  }
+
+  onKey(e) {
+    if (e.target.matches?.("input, select, textarea") || e.altKey || e.ctrlKey || e.metaKey) return;
+    const keys = {
+      ArrowLeft: () => this.go(this.want - 1),
+      ArrowRight: () => this.go(this.want + 1),
+      Home: () => this.go(0),
+      End: () => this.go(this.steps),
+      " ": () => this.toggle(),
+    };
+    // Space on a button presses it; only take it when focus is elsewhere in the viewer.
+    if (e.key === " " && e.target.closest?.("button")) return;
+    const run = keys[e.key];
+    if (!run) return;
+    e.preventDefault();
+    run();
+  }
+}

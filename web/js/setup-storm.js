@@ -1,0 +1,32 @@
+// Lobby option for Storm in a Teacup: Memory aid (ruling S8, on by default). Which revealed
+// cards went to which stock is public; with the aid on, the table shows each stock's colours
+// as the reveals fix them, off only its size. Bots use what is public either way.
+
+import { el } from "./dom.js";
+
+export function stormOptionsEditor(container, game) {
+  const aid = el("input", { type: "checkbox", id: "storm-memory-aid" });
+  aid.checked = true;
+  container.append(
+    el(
+      "fieldset",
+      { class: "storm-options" },
+      el("legend", { text: "Options" }),
+      el(
+        "label",
+        { class: "check" },
+        aid,
+        el("span", { text: " Memory aid: show the colours in each stock, as the reveals fix them" }),
+      ),
+    ),
+  );
+  return {
+    fill(options) {
+      if (typeof options.memory_aid === "boolean") aid.checked = options.memory_aid;
+    },
+    options() {
+      // Only an option the engine knows (its catalogue replaces the built-in one when it loads).
+      return "memory_aid" in (game.options ?? {}) ? { memory_aid: aid.checked } : {};
+    },
+  };
+}
