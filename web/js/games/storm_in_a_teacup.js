@@ -1,17 +1,26 @@
 // Storm in a Teacup table renderer: a view (JSON) becomes the tea room; clicks become actions.
 //
-// Contract: render(root, {view, legal, seat, seats, act, busy, sending}); describeAction(action,
-// view); title; scoreTableHtml / outcomeTitle / outcomeReason for the end screen.
-// Every final choice is a <button class="legal"> with an aria-label and data-action (its JSON):
-// "Serve these N cards" (only for a legal run) and one button per discard choice. Selecting a
-// run is intermediate: hand cards carry data-hand-index (and data-hand-seat: whose hand it is;
-// only the seat on screen ever has its hand in the DOM, ruling S8), quick picks carry
-// data-select-start / data-select-length, data-unselect clears. Other hands and every stock are
-// drawn face down with their sizes only.
+// Contract: render(root, {view, legal, seat, seats, act, busy, sending, optional, animate,
+// replay}); describeAction(action, view); title; scoreTableHtml / outcomeTitle / outcomeReason
+// for the end screen. Every final choice is a <button class="legal"> with an aria-label and
+// data-action (its JSON): "Serve these N cards" (only for a legal run) and one button per
+// discard choice. Selecting a run is intermediate: hand cards carry data-hand-index (and
+// data-hand-seat: whose hand it is; only the seat on screen ever has its hand in the DOM,
+// ruling S8), quick picks (class "legal" too: the first one is the shell's first focus) carry
+// data-select-start / data-select-length, data-unselect clears.
+//
+// Layout (issue 7): the own hand row is the one [data-stay] element. Everything above it has a
+// height fixed for the whole game at a given width (status line, player tiles, the round's
+// slots, a one-line headline, the prompt and the quick-pick line), so the hand never moves;
+// what varies (selection, discard choices, the party's details, the last party) comes after.
+// Ruling S8: each stock's colour counts and a prepared hand's are public; with the option
+// Memory aid (view.table.memory_aid) the tiles show them as colour chips, without it only the
+// number of cards. view.everything (a finished game's replay) shows every hand and stock.
 
-import { esc, plural, possessive, redraw, send } from "./shared.js";
+import { esc, fly, motionOk, plural, possessive, pulse, redraw, send } from "./shared.js";
 
 export const title = "Storm in a Teacup";
+
 
 const KINDS = ["tea", "milk", "lemon"];
 const KIND = {
@@ -134,42 +143,59 @@ const backSvg = () =>
   `<svg class="storm-back" viewBox="0 0 50 70" aria-hidden="true" focusable="false"><use href="#storm-back" width="50" height="70"/></svg>`;
 
 /** A run of face-up cards (a reveal), overlapping to fit its box. */
+
+/** A run of face-up cards (a reveal), overlapping to fit its box. */
 function runHtml(cards, cls = "") {
-  return `<span class="storm-run ${cls}" style="--n:${cards.length}">${cards
-    .map((k) => `<span class="storm-card kind-${esc(k)}" data-kind="${esc(k)}" title="${esc(KIND[k]?.name ?? k)}">${cardFace(k)}</span>`)
+  return `<span class="storm-run ${cls}" style="--n:${cards.length}" aria-hidden="true">${cards
+    .map((k) => `<span class="storm-card kind-${esc(k)}" data-kind="${esc(k)}">${cardFace(k)}</span>`)
     .join("")}</span>`;
 }
 
-/** A face-down pile: `n` cards, a few backs drawn, the count in words. */
-function pileHtml(n, what, cls) {
-  const shown = Math.min(n, cls === "fan" ? 5 : 4);
+/** A small face-down pile: a fan (a hand) or a stack (a stock) of up to 4 backs. */
+function pileIcon(n, cls) {
+  const shown = Math.min(n, 4);
   const backs = Array.from({ length: shown }, (_, i) => `<span class="storm-back-card" style="--i:${i}">${backSvg()}</span>`).join("");
-  return `<span class="storm-pile ${cls}${n ? "" : " empty"}" style="--shown:${shown}" aria-label="${esc(`${what}: ${cardsWord(n)}, face down`)}" title="${esc(`${what}: ${cardsWord(n)}`)}"><span class="storm-pile-cards" aria-hidden="true">${backs}</span><b>${n}</b></span>`;
+  return `<span class="storm-pile ${cls}${n ? "" : " empty"}" style="--shown:${shown}" aria-hidden="true">${backs}</span>`;
 }
 
+/** Colour chips (glyph + count) for the colours present; "" when there are none. */
+function chipsHtml(c) {
+  return KINDS.filter((k) => c[k]).map((k) => `<span class="storm-chip kind-${k}">${glyph(k, 12)}<b>${c[k]}</b></span>`).join("");
+}
+
+const sumOf = (c) => (c ? c.tea + c.milk + c.lemon : 0);
+const countsFromJson = (c) => ({ tea: c?.tea ?? 0, milk: c?.milk ?? 0, lemon: c?.lemon ?? 0 });
+/** "2 Tea, 1 Lemon" for a screen reader, "no cards" for none. */
+const colourWords = (c) => (sumOf(c) ? countsWords(c) : "no cards");
+const reduced = () => !motionOk();
+
 // ---------------------------------------------------------------------------------------------
-// Per-root state: the latest props, the selected run, one set of listeners.
+// Per-root state: the latest props, the selected run, the last view drawn, one set of listeners.
 
 const roots = new WeakMap();
 
 export function render(root, props) {
   let st = roots.get(root);
   if (!st) {
-    st = { props: null, anchor: null, end: null, key: null, drag: null, sending: false, tried: false };
+    st = { props: null, anchor: null, end: null, key: null, drag: null, sending: false, tried: false, drawn: null };
     roots.set(root, st);
     listen(root, st);
   }
   st.props = props;
   const t = props.view?.table;
   // A selection lives only while the same hand is on the table for the same decision.
-  const key = JSON.stringify([props.seat, t?.round, t?.phase, t?.turn, t?.hand, props.legal?.length]);
+  const key = JSON.stringify([props.seat, t?.round, t?.phase, t?.turn, t?.hand, props.legal?.length, !!props.replay]);
   if (key !== st.key) {
     st.anchor = null;
     st.end = null;
     st.tried = false;
     st.key = key;
   }
+  const before = st.drawn;
+  const rects = props.animate && before ? measure(root) : null;
   draw(root, st);
+  st.drawn = props.view;
+  if (props.animate && before && t) animateStep(root, before, props.view, rects);
 }
 
 function selection(st) {
@@ -181,7 +207,7 @@ function selection(st) {
 
 function canSelect(st) {
   const { props } = st;
-  return Array.isArray(props.view?.table?.hand) && (props.legal ?? []).some((a) => a.type === "serve");
+  return !props.replay && Array.isArray(props.view?.table?.hand) && (props.legal ?? []).some((a) => a.type === "serve");
 }
 
 function draw(root, st) {
@@ -236,7 +262,8 @@ function onKey(root, st, e) {
   }
   const i = Number(card.getAttribute("data-hand-index"));
   const n = st.props.view.table.hand.length;
-  const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1, Home: -n, End: n };
+  const cols = Number(getComputedStyle(card.parentElement).getPropertyValue("--cols")) || n;
+  const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols, Home: -n, End: n };
   if (e.key in moves) {
     e.preventDefault();
     const j = Math.max(0, Math.min(n - 1, i + moves[e.key]));
@@ -258,6 +285,7 @@ function onClick(root, st, e) {
   const node = e.target.closest?.("[data-action],[data-hand-index],[data-select-start],[data-unselect],[data-refused]");
   if (!node || !root.contains(node)) return;
   const { props } = st;
+  if (props.replay) return;
   if (node.hasAttribute("data-hand-index")) {
     // Mouse and touch select on pointerdown; a click with detail 0 comes from the keyboard.
     if (e.detail !== 0 || !canSelect(st) || props.busy) return;
@@ -273,6 +301,7 @@ function onClick(root, st, e) {
     return;
   }
   if (node.hasAttribute("data-select-start")) {
+    if (props.busy) return;
     const s = Number(node.getAttribute("data-select-start"));
     st.anchor = s;
     st.end = s + Number(node.getAttribute("data-select-length")) - 1;
@@ -301,101 +330,132 @@ function onClick(root, st, e) {
 // The whole table.
 
 function context(st) {
-  const { view, legal = [], seat = -1, seats = [], busy } = st.props;
+  const { view, legal = [], seats = [], busy } = st.props;
+  const replay = !!st.props.replay;
+  const everything = view.everything === true;
+  const seat = everything || st.props.seat === null || st.props.seat === undefined ? -1 : st.props.seat;
   const t = view.table;
   const n = t.hand_sizes?.length ?? view.players ?? 0;
   const names = Array.from({ length: n }, (_, s) => seats[s]?.name || `Player ${s + 1}`);
-  const serves = legal.filter((a) => a.type === "serve");
-  const discards = legal.filter((a) => a.type === "discard");
+  const usable = replay ? [] : legal;
+  const serves = usable.filter((a) => a.type === "serve");
+  const discards = usable.filter((a) => a.type === "discard");
   const over = !!view.over || t.phase === "over";
-  return { st, view, t, legal, seat, seats, names, n, busy: !!busy, serves, discards, over, combos: combosOf(view) };
+  const aid = t.memory_aid !== false;
+  return { st, view, t, legal: usable, seat, seats, names, n, busy: !!busy, serves, discards, over, replay, everything, aid, combos: combosOf(view) };
 }
 
 function tableHtml(st) {
   const t = st.props.view?.table;
   if (!t) return `<div class="storm"><p class="storm-prompt">Waiting for the table…</p></div>`;
   const ctx = context(st);
-  return `<div class="storm phase-${esc(t.phase)}${ctx.busy ? " busy" : ""}" data-phase="${esc(t.phase)}" data-players="${ctx.n}" data-round="${t.round}" data-host="${t.host}">
+  const cls = ["storm", `phase-${esc(t.phase)}`, `players-${ctx.n}`];
+  if (ctx.busy) cls.push("busy");
+  if (ctx.replay) cls.push("replay");
+  if (ctx.everything) cls.push("everything");
+  if (!ctx.aid) cls.push("no-aid");
+  return `<div class="${cls.join(" ")}" data-phase="${esc(t.phase)}" data-players="${ctx.n}" data-round="${t.round}" data-host="${t.host}" data-memory-aid="${ctx.aid}">
     ${SPRITE}
     ${statusHtml(ctx)}
     <section class="storm-seats" aria-label="Players">${ctx.names.map((_, s) => seatHtml(ctx, s)).join("")}</section>
-    <div class="storm-middle">
-      ${roundHtml(ctx)}
+    ${roundHtml(ctx)}
+    ${ctx.everything ? everyHandHtml(ctx) : handHtml(ctx)}
+    <div class="storm-after">
+      ${ctx.over ? `<section class="storm-final" aria-label="Final result">${scoreTableHtml(ctx.view, ctx.seats)}</section>` : ""}
       ${t.party ? partyHtml(ctx) : ""}
       ${lastPartyHtml(ctx)}
+      ${legendHtml(ctx)}
     </div>
-    ${handHtml(ctx)}
-    ${ctx.over ? `<section class="storm-final" aria-label="Final result">${scoreTableHtml(ctx.view, ctx.seats)}</section>` : ""}
-    ${legendHtml(ctx)}
   </div>`;
 }
 
-// ---------------------------------------------------------------- status
+// ---------------------------------------------------------------- status (one line)
 
 function statusHtml(ctx) {
-  const { t, names, seat } = ctx;
+  const { t, names } = ctx;
   const phase = ctx.over ? "Game over" : t.phase === "discard" ? "Tea party" : "Serving";
-  const me = seat >= 0 ? names[seat] : null;
-  let prompt;
-  if (ctx.over) {
-    prompt = `<strong>${esc(outcomeTitle(ctx.view, ctx.seats))}</strong> <span class="storm-reason">${esc(outcomeReason(ctx.view, ctx.seats))}</span>`;
-  } else if (ctx.serves.length) {
-    const lead = t.lead;
-    const follow = lead
-      ? ` ${esc(names[lead.seat])} leads with <b>${esc(comboName(ctx.view, lead.combination))}</b>: serve ${esc(comboName(ctx.view, lead.combination))} to match.`
-      : t.host === seat
-        ? " You are the host: your combination leads this round."
-        : " Nobody has served yet: your combination leads.";
-    prompt = `<strong>${esc(me)}</strong>, serve a run of consecutive cards from your hand.${follow}`;
-  } else if (ctx.discards.length) {
-    const allowed = t.party?.allowed?.[String(seat)] ?? 0;
-    prompt = `<strong>${esc(me)}</strong>, choose which revealed cards go to the box (up to ${esc(plural(allowed, "card"))}); the rest go to your stock.`;
-  } else if (t.turn !== null && t.turn !== undefined) {
-    prompt = t.phase === "discard"
-      ? `<strong>${esc(names[t.turn])}</strong> is choosing their discards.`
-      : `<strong>${esc(names[t.turn])}</strong> is choosing a run to serve.`;
-  } else {
-    prompt = "";
-  }
-  const yours = ctx.serves.length || ctx.discards.length;
-  return `<div class="storm-status${yours ? " your-move" : ""}">
-      <div class="storm-status-top">
-        <span class="storm-phase">Round <b data-round="${t.round}">${t.round}</b> · ${esc(phase)}</span>
-        <span class="storm-host-line">${teapot(16)} Host: <b>${esc(names[t.host] ?? "—")}</b></span>
-        <span class="storm-box" title="Cards in the box: the undealt ones and every discard" aria-label="Box: ${esc(cardsWord(t.box))}">Box <b data-box="${t.box}">${t.box}</b></span>
-      </div>
-      <p class="storm-prompt" aria-live="polite">${prompt}</p>
+  const where = ctx.everything ? `<span class="storm-mode">Everything: every hand and stock</span>` : ctx.replay ? `<span class="storm-mode">Replay</span>` : "";
+  return `<div class="storm-status">
+      <span class="storm-phase">Round <b data-round="${t.round}">${t.round}</b> · ${esc(phase)}</span>
+      <span class="storm-host-line">${teapot(16)} <span class="storm-host-word">Host:</span> <b class="storm-host-name">${esc(names[t.host] ?? "—")}</b></span>
+      ${where}
+      <span class="storm-box" title="Cards in the box: the undealt ones and every discard" role="img" aria-label="Box: ${esc(cardsWord(t.box))}"><span aria-hidden="true">Box <b data-box="${t.box}">${t.box}</b></span></span>
     </div>`;
 }
 
 // ---------------------------------------------------------------- players
 
+/** One line saying what a seat last did (public: the view's `last`), or null. */
+export function lastMoveWords(view, s) {
+  const m = view?.table?.last?.[s];
+  if (!m) return null;
+  if (m.move === "serve") {
+    const c = countsOf(m.cards);
+    const one = KINDS.filter((k) => c[k]).length === 1;
+    // "Served 3 Tea"; a mixed run names its combination first: "Served Milk Tea: 2 Tea, 2 Milk".
+    return one ? `Served ${countsWords(c)}` : `Served ${comboName(view, m.combination)}: ${KINDS.filter((k) => c[k]).map((k) => `${c[k]} ${KIND[k].name}`).join(", ")}`;
+  }
+  if (m.move === "prepare") return m.cards ? `Prepared: ${cardsWord(m.cards)} from the stock` : "Prepared: the stock was empty";
+  if (m.move === "discard") {
+    const c = countsFromJson(m.discarded);
+    const kept = m.kept ?? 0;
+    const head = sumOf(c) ? `Discarded ${countsWords(c)}` : "Discarded nothing";
+    return `${head}; ${kept ? `${cardsWord(kept)} to the stock` : "none to the stock"}`;
+  }
+  return null;
+}
+
+/** A short label for a seat: "Bot · greedy", "You" or "" (another person). */
+function roleOf(ctx, s) {
+  const bot = ctx.seats?.[s]?.bot;
+  if (bot) return { cls: "bot", text: `Bot · ${bot}` };
+  if (s === ctx.seat) return { cls: "you", text: "You" };
+  return null;
+}
+
 function seatHtml(ctx, s) {
-  const { t, names } = ctx;
+  const { t, names, view } = ctx;
   const host = t.host === s;
   const turn = !ctx.over && t.turn === s;
   const you = s === ctx.seat;
-  const winner = ctx.over && (ctx.view.outcome?.winners ?? []).includes(s);
+  const winner = ctx.over && (view.outcome?.winners ?? []).includes(s);
+  const last = t.last?.[s];
+  const now = !!last && last.step === t.step && t.step > 0;
   const cls = ["storm-seat", `seat-${s}`];
   if (host) cls.push("is-host");
   if (turn) cls.push("is-turn");
   if (you) cls.push("is-you");
   if (winner) cls.push("is-winner");
-  const tags = [];
-  if (you) tags.push(`<span class="storm-tag you">you</span>`);
-  if (host) tags.push(`<span class="storm-tag host" title="Host this round">${teapot(14)}host</span>`);
-  if (winner) tags.push(`<span class="storm-tag win">★ wins</span>`);
+  if (now) cls.push("moved-now");
   const hand = t.hand_sizes?.[s] ?? 0;
   const stock = t.stock_sizes?.[s] ?? 0;
   const left = t.cards_left?.[s] ?? hand + stock;
+  const role = roleOf(ctx, s);
+  // Ruling S8: stock colours are public; a hand's are when it came from the stock. The owner
+  // knows their own hand; the full view (a finished game) knows every hand.
+  const stockC = ctx.everything && t.stocks ? countsOf(t.stocks[s]) : countsFromJson(t.stock_colours?.[s]);
+  let handC = t.hand_colours?.[s] ? countsFromJson(t.hand_colours[s]) : null;
+  if (you && Array.isArray(t.hand)) handC = countsOf(t.hand);
+  if (ctx.everything && t.hands) handC = countsOf(t.hands[s]);
+  const showStock = ctx.aid && stock > 0;
+  const showHand = ctx.aid && handC && hand > 0;
+  const handWords = `${cardsWord(hand)} in hand${showHand ? ` (${countsWords(handC)})` : ""}`;
+  const stockWords = `${cardsWord(stock)} in the stock, face down${showStock ? ` (${countsWords(stockC)})` : ""}`;
+  const did = lastMoveWords(view, s);
   const doing = turn ? (t.phase === "discard" ? "discarding" : "serving") : "";
-  return `<section class="${cls.join(" ")}" data-seat="${s}" data-hand-size="${hand}" data-stock-size="${stock}" data-cards-left="${left}" aria-label="${esc(`${names[s]}${host ? " (host)" : ""}: ${cardsWord(hand)} in hand, ${cardsWord(stock)} in stock`)}">
-      <header><span class="seat-dot" data-seat="${s}" aria-hidden="true"></span><span class="storm-name">${esc(names[s])}</span>${tags.join("")}${doing ? `<span class="storm-doing">${doing}…</span>` : ""}</header>
-      <div class="storm-piles">
-        <span class="storm-pile-box">${pileHtml(hand, "Hand", "fan")}<small>hand</small></span>
-        <span class="storm-pile-box">${pileHtml(stock, "Stock", "stack")}<small>stock</small></span>
-        <span class="storm-left" title="Cards left: hand and stock; 0 or 1 after a tea party wins"><b>${left}</b><small>left</small></span>
-      </div>
+  const label = [
+    `${names[s]}${role ? `, ${role.text.replace(" · ", " ")}` : ""}${host ? ", host" : ""}${turn ? `, ${doing} now` : ""}${winner ? ", wins" : ""}`,
+    handWords,
+    stockWords,
+    `${cardsWord(left)} left`,
+    did ? `last move: ${did}` : "no move yet",
+  ].join("; ");
+  return `<section class="${cls.join(" ")}" data-seat="${s}" data-hand-size="${hand}" data-stock-size="${stock}" data-cards-left="${left}" aria-label="${esc(label)}">
+      <div class="storm-seat-head" aria-hidden="true"><span class="seat-dot" data-seat="${s}"></span><span class="storm-name">${esc(names[s])}</span>${host ? `<span class="storm-host-mark" title="Host">${teapot(15)}</span>` : ""}${turn ? `<span class="storm-doing">${doing}…</span>` : ""}${winner ? `<span class="storm-tag win">★ wins</span>` : ""}</div>
+      <div class="storm-seat-sub" aria-hidden="true">${role ? `<span class="storm-tag ${role.cls}">${esc(role.text)}</span>` : `<span class="storm-tag person">Person</span>`}<span class="storm-left" title="Cards left: hand and stock; 0 or 1 after a tea party wins"><b>${left}</b> left</span></div>
+      <div class="storm-pile-row hand" aria-hidden="true" title="${esc(`Hand: ${handWords}`)}">${pileIcon(hand, "fan")}<b class="storm-count">${hand}</b><span class="storm-pile-what">hand</span>${showHand ? chipsHtml(handC) : ""}</div>
+      <div class="storm-pile-row stock" aria-hidden="true" title="${esc(`Stock: ${stockWords}`)}">${pileIcon(stock, "stack")}<b class="storm-count">${stock}</b><span class="storm-pile-what">stock</span>${showStock ? chipsHtml(stockC) : ""}</div>
+      <p class="storm-did${now ? " now" : ""}${did ? "" : " none"}" aria-hidden="true" title="${esc(did ?? "No move yet")}">${esc(did ?? "No move yet")}</p>
     </section>`;
 }
 
@@ -409,62 +469,96 @@ function winnerWhy(ctx, party) {
   const w = party.winner;
   const tied = party.matching.filter((s) => s !== w && size(s) === size(w));
   if (party.matching.length === 1) return `the only one to serve ${comboName(ctx.view, t.lead?.combination)}`;
-  if (!tied.length) return `most cards (${size(w)})`;
+  if (!tied.length) return `most cards: ${cardsWord(size(w))}`;
   const earlier = tied.filter((s) => order.indexOf(s) < order.indexOf(w));
-  return `${size(w)} cards, tied with ${join(earlier.map((s) => names[s]))}; the later reveal wins the tie`;
+  return `${cardsWord(size(w))}, tied with ${join(earlier.map((s) => names[s]))}; the later reveal wins the tie`;
+}
+
+/** The round's one-line headline, above the hand (its full story is below the hand). */
+function headlineText(ctx) {
+  const { t, names } = ctx;
+  const lead = t.lead;
+  if (ctx.over) return `The game is over after ${plural(t.round, "round")}.`;
+  if (t.party && lead) {
+    const p = t.party;
+    return `Tea party: ${names[lead.seat]} led with ${comboName(ctx.view, lead.combination)}; ${names[p.winner]} wins (${winnerWhy(ctx, p)}) and hosts next.`;
+  }
+  if (lead) {
+    const instead = lead.seat !== t.host ? ` in place of ${names[t.host]}, who prepared,` : "";
+    return `${names[lead.seat]}${instead} leads with ${comboName(ctx.view, lead.combination)}: the most ${comboName(ctx.view, lead.combination)} cards win; a tie goes to the later reveal.`;
+  }
+  return `${names[t.host]} hosts: the first run served leads.`;
+}
+
+function slotHtml(ctx, i) {
+  const { t, names, n } = ctx;
+  const s = (t.host + i) % n;
+  const lead = t.lead;
+  const party = t.party;
+  const r = t.reveals.find((x) => x.seat === s);
+  const cls = ["storm-slot", `seat-${s}`];
+  let body;
+  let foot = "";
+  let badge = "";
+  let words;
+  if (r && r.prepared) {
+    cls.push("prepared");
+    const m = t.last?.[s];
+    const k = m && m.move === "prepare" && m.round === t.round ? m.cards : null;
+    body = `<span class="storm-prepared">Prepared${k !== null ? `: ${esc(cardsWord(k))}` : ""} from the stock</span>`;
+    words = `${names[s]} prepared: their stock became their hand`;
+  } else if (r) {
+    cls.push("served");
+    const isLead = lead && lead.seat === s;
+    const matches = lead && r.combination === lead.combination;
+    if (isLead) { cls.push("lead"); badge = `<span class="storm-badge lead">Lead</span>`; }
+    else if (matches) { cls.push("matches"); badge = `<span class="storm-badge match">matches</span>`; }
+    else if (lead) { cls.push("nomatch"); badge = `<span class="storm-badge nomatch">no match</span>`; }
+    if (party && party.winner === s) { cls.push("winner"); badge += `<span class="storm-badge win">★ wins</span>`; }
+    const last = t.last?.[s];
+    if (last && last.step === t.step && last.move === "serve") cls.push("served-now");
+    body = runHtml(r.cards);
+    const c = countsOf(r.cards);
+    let outcome = "";
+    const done = party?.discarded?.[String(s)];
+    if (done) {
+      const k = sumOf(done);
+      outcome = k ? `discarded ${countsWords(done)}` : "discarded nothing";
+    } else if (party && party.pending.includes(s)) {
+      outcome = party.pending[0] === s ? "choosing discards…" : `may discard ${party.allowed[String(s)] ?? 0}`;
+    } else if (party && !party.matching.includes(s)) {
+      outcome = "to the stock";
+    }
+    foot = `<span class="storm-combo"><b>${esc(comboName(ctx.view, r.combination))}</b> · ${esc(countsWords(c))}</span><span class="storm-slot-badges">${badge}${outcome ? `<span class="storm-outcome">${esc(outcome)}</span>` : ""}</span>`;
+    words = `${names[s]} served ${cardsWord(r.cards.length)}: ${comboName(ctx.view, r.combination)}, ${countsWords(c)}${isLead ? ", the lead" : matches ? ", matches the lead" : lead ? ", does not match" : ""}${party?.winner === s ? ", wins the tea party" : ""}${outcome ? `, ${outcome}` : ""}`;
+  } else if (t.turn === s && t.phase === "serving" && !ctx.over) {
+    cls.push("now");
+    body = `<span class="storm-waiting">choosing a run…</span>`;
+    words = `${names[s]} is choosing a run`;
+  } else {
+    cls.push("later");
+    body = `<span class="storm-waiting">${ctx.over ? "" : "to serve"}</span>`;
+    words = `${names[s]}: ${ctx.over ? "no run" : "still to serve"}`;
+  }
+  return `<li class="${cls.join(" ")}" data-seat="${s}" data-order="${i + 1}"${r && !r.prepared ? ` data-combination="${esc(r.combination)}"` : ""} aria-label="${esc(`${ordinal(i + 1)}: ${words}`)}">
+      <span class="storm-slot-head" aria-hidden="true"><span class="storm-order">${ordinal(i + 1)}</span><span class="seat-dot" data-seat="${s}"></span><span class="storm-name">${esc(names[s])}</span>${s === t.host ? `<span class="storm-host-mark" title="Host">${teapot(14)}</span>` : ""}</span>
+      <span class="storm-slot-body" aria-hidden="true">${body}</span>
+      <span class="storm-slot-foot" aria-hidden="true">${foot}</span>
+    </li>`;
 }
 
 function roundHtml(ctx) {
-  const { t, names, n } = ctx;
-  if (ctx.over) return "";
-  const lead = t.lead;
-  const party = t.party;
-  const slots = [];
-  for (let i = 0; i < n; i++) {
-    const s = (t.host + i) % n;
-    const r = t.reveals.find((x) => x.seat === s);
-    const cls = ["storm-slot", `seat-${s}`];
-    let body;
-    let badge = "";
-    if (r && r.prepared) {
-      cls.push("prepared");
-      body = `<span class="storm-prepared">Prepared: their stock became their hand</span>`;
-    } else if (r) {
-      cls.push("served");
-      const isLead = lead && lead.seat === s;
-      const matches = lead && r.combination === lead.combination;
-      if (isLead) { cls.push("lead"); badge = `<span class="storm-badge lead">Lead</span>`; }
-      else if (matches) { cls.push("matches"); badge = `<span class="storm-badge match">matches</span>`; }
-      else if (lead) { cls.push("nomatch"); badge = `<span class="storm-badge nomatch">no match</span>`; }
-      if (party && party.winner === s) { cls.push("winner"); badge += `<span class="storm-badge win">★ wins</span>`; }
-      body = `${runHtml(r.cards)}<span class="storm-combo"><b>${esc(comboName(ctx.view, r.combination))}</b> · ${esc(countsWords(countsOf(r.cards)))}</span>`;
-    } else if (t.turn === s && t.phase === "serving") {
-      cls.push("now");
-      body = `<span class="storm-waiting">choosing a run…</span>`;
-    } else {
-      cls.push("later");
-      body = `<span class="storm-waiting">to serve</span>`;
-    }
-    slots.push(`<li class="${cls.join(" ")}" data-seat="${s}" data-order="${i + 1}"${r && !r.prepared ? ` data-combination="${esc(r.combination)}"` : ""}>
-        <span class="storm-slot-head"><span class="storm-order">${ordinal(i + 1)}</span><span class="seat-dot" data-seat="${s}" aria-hidden="true"></span><span class="storm-name">${esc(names[s])}</span>${s === t.host ? `<span class="storm-host-mark" title="Host">${teapot(14)}</span>` : ""}${badge}</span>
-        ${body}
-      </li>`);
-  }
-  let leadLine = "";
-  if (lead) {
-    const instead = lead.seat !== t.host ? ` (in place of ${esc(names[t.host])}, who prepared)` : "";
-    leadLine = `<p class="storm-lead-line">Lead: <b>${esc(names[lead.seat])}</b>${instead} with <b class="storm-lead-combo">${esc(comboName(ctx.view, lead.combination))}</b></p>`;
-  } else if (t.reveals.length) {
-    leadLine = `<p class="storm-lead-line">Nobody has served yet: the first run served leads.</p>`;
-  }
-  return `<section class="storm-round" aria-label="Round ${t.round}: runs served, in order">
-      <h3 class="storm-h">Round ${t.round} · served in order from the host</h3>
-      ${leadLine}
+  const { t, n } = ctx;
+  const slots = Array.from({ length: n }, (_, i) => slotHtml(ctx, i));
+  const headline = headlineText(ctx);
+  return `<section class="storm-round" aria-label="${esc(`Round ${t.round}: runs served, in order from the host`)}">
+      <h3 class="visually-hidden">Round ${t.round}: runs served in order from the host</h3>
       <ol class="storm-slots">${slots.join("")}</ol>
+      <p class="storm-headline" title="${esc(headline)}">${esc(headline)}</p>
     </section>`;
 }
 
-// ---------------------------------------------------------------- the tea party
+// ---------------------------------------------------------------- the tea party (details)
 
 function partyHtml(ctx) {
   const { t, names } = ctx;
@@ -472,26 +566,26 @@ function partyHtml(ctx) {
   const lead = t.lead;
   const leadName = comboName(ctx.view, lead?.combination);
   const size = (s) => t.reveals.find((r) => r.seat === s)?.cards.length ?? 0;
-  const matching = party.matching.map((s) => `${esc(names[s])} <small>(${size(s)})</small>`);
+  const matching = party.matching.map((s) => `${esc(names[s])} (${esc(cardsWord(size(s)))})`);
   const rows = [];
   const pendingNow = party.pending[0];
   for (const s of [party.winner, ...party.matching.filter((x) => x !== party.winner)]) {
     const allowed = party.allowed[String(s)] ?? 0;
     const done = party.discarded[String(s)];
-    const role = s === party.winner ? "winner: up to 3" : "matched: up to 1";
+    const role = s === party.winner ? `winner: up to ${cardsWord(allowed)}` : `matched: up to ${cardsWord(allowed)}`;
     let what;
     if (done) {
-      const n = done.tea + done.milk + done.lemon;
-      const kept = size(s) - n;
-      what = `<span class="storm-done">${n ? `discarded ${esc(countsWords(done))}` : "discarded nothing"}; ${esc(cardsWord(kept))} to stock</span>`;
+      const k = sumOf(done);
+      const kept = size(s) - k;
+      what = `<span class="storm-done">${k ? `discarded ${esc(countsWords(done))}` : "discarded nothing"}; ${esc(kept ? `${cardsWord(kept)} to the stock` : "none to the stock")}</span>`;
     } else if (s === pendingNow && s === ctx.seat && ctx.discards.length) {
-      what = `<span class="storm-done now">your choice below</span>`;
+      what = `<span class="storm-done now">your choice</span>`;
     } else if (s === pendingNow) {
       what = `<span class="storm-done now">choosing…</span>`;
     } else {
       what = `<span class="storm-done later">waiting</span>`;
     }
-    rows.push(`<li data-seat="${s}" data-allowed="${allowed}"${done ? ` data-discarded="${esc(JSON.stringify(done))}"` : ""}><span class="seat-dot" data-seat="${s}" aria-hidden="true"></span><b>${esc(names[s])}</b> <small>${role}${allowed < (s === party.winner ? 3 : 1) ? ` (${allowed})` : ""}</small> ${what}</li>`);
+    rows.push(`<li data-seat="${s}" data-allowed="${allowed}"${done ? ` data-discarded="${esc(JSON.stringify(done))}"` : ""}><span class="seat-dot" data-seat="${s}" aria-hidden="true"></span><b>${esc(names[s])}</b> <small>${esc(role)}</small> ${what}</li>`);
   }
   const apart = t.reveals.filter((r) => !r.prepared && !party.matching.includes(r.seat));
   const stockLine = apart.length
@@ -500,37 +594,14 @@ function partyHtml(ctx) {
   return `<section class="storm-party" aria-label="Tea party" data-winner="${party.winner}">
       <h3 class="storm-h">${teapot(18)} Tea party</h3>
       <ol class="storm-steps">
-        <li><span class="storm-step">1</span> <b>${esc(names[lead.seat])}</b> leads with <b>${esc(leadName)}</b>${lead.seat !== t.host ? ` (in place of ${esc(names[t.host])})` : ""}.</li>
-        <li><span class="storm-step">2</span> Matching ${esc(leadName)}: ${matching.join(", ")}.</li>
-        <li><span class="storm-step">3</span> <b>${esc(names[party.winner])}</b> wins the tea party — ${esc(winnerWhy(ctx, party))} — and hosts next round.</li>
-        <li><span class="storm-step">4</span> Discards to the box:
+        <li><span class="storm-step" aria-hidden="true">1</span> <b>${esc(names[lead.seat])}</b> leads with <b>${esc(leadName)}</b>${lead.seat !== t.host ? ` (in place of ${esc(names[t.host])})` : ""}.</li>
+        <li><span class="storm-step" aria-hidden="true">2</span> Matching ${esc(leadName)}: ${matching.join(", ")}.</li>
+        <li><span class="storm-step" aria-hidden="true">3</span> <b>${esc(names[party.winner])}</b> wins the tea party (${esc(winnerWhy(ctx, party))}) and hosts next round.</li>
+        <li><span class="storm-step" aria-hidden="true">4</span> Discards to the box:
           <ul class="storm-discards">${rows.join("")}</ul></li>
-        <li><span class="storm-step">5</span> Not matching, all to their stock: ${stockLine}.</li>
+        <li><span class="storm-step" aria-hidden="true">5</span> Not matching, all to their stock: ${stockLine}.</li>
       </ol>
-      ${discardChoicesHtml(ctx)}
     </section>`;
-}
-
-function discardChoicesHtml(ctx) {
-  if (!ctx.discards.length) return "";
-  const { t, seat } = ctx;
-  const mine = t.reveals.find((r) => r.seat === seat)?.cards ?? [];
-  const buttons = ctx.discards.map((a, i) => {
-    const c = { tea: a.tea, milk: a.milk, lemon: a.lemon };
-    const n = c.tea + c.milk + c.lemon;
-    const kept = mine.length - n;
-    const label = describeAction(a, ctx.view) + `; ${cardsWord(kept)} to your stock${i === 0 ? " (default: the most allowed)" : ""}`;
-    const cards = KINDS.flatMap((k) => Array(c[k]).fill(k));
-    const json = JSON.stringify(a);
-    return `<button type="button" class="legal storm-discard${i === 0 ? " default" : ""}" data-action="${esc(json)}" data-focus-key="${esc(json)}" aria-label="${esc(label)}" title="${esc(label)}"${ctx.busy ? " disabled" : ""}>
-        <span class="storm-discard-cards">${n ? runHtml(cards, "mini") : `<span class="storm-none">—</span>`}</span>
-        <span class="storm-discard-text"><b>${n ? `Discard ${esc(countsWords(c))}` : "Discard nothing"}</b><small>${esc(cardsWord(kept))} to your stock${i === 0 ? " · default" : ""}</small></span>
-      </button>`;
-  });
-  return `<div class="storm-discard-choices" role="group" aria-label="Your discards">
-      <p class="storm-choice-head">Your revealed cards: ${runHtml(mine, "mini")} <span>${esc(countsWords(countsOf(mine)))}</span></p>
-      <div class="storm-discard-list">${buttons.join("")}</div>
-    </div>`;
 }
 
 function lastPartyHtml(ctx) {
@@ -544,7 +615,7 @@ function lastPartyHtml(ctx) {
     const lead = last.lead;
     const others = last.matching.filter((s) => s !== lead.seat);
     const disc = Object.entries(last.discarded ?? {})
-      .map(([s, c]) => `${esc(names[Number(s)])} ${esc(c.tea + c.milk + c.lemon ? countsWords(c) : "nothing")}`);
+      .map(([s, c]) => `${esc(names[Number(s)])} ${esc(sumOf(c) ? countsWords(c) : "nothing")}`);
     text = `Round ${last.round}: <b>${esc(names[lead.seat])}</b> led with <b>${esc(comboName(ctx.view, lead.combination))}</b>; ${
       others.length ? `${esc(join(others.map((s) => names[s])))} matched` : "nobody else matched"
     }; <b>${esc(names[last.winner])}</b> won${ctx.over ? "" : " and hosts now"}. Discarded: ${disc.length ? disc.join(", ") : "nothing"}. Every other revealed card went face down to its owner's stock.`;
@@ -567,12 +638,48 @@ function longestRuns(ctx, hand) {
   return [...best.values()].sort((x, y) => (y.combo.id === lead) - (x.combo.id === lead) || y.length - x.length);
 }
 
+/** The prompt: what the seat on screen is asked to do, or who the table waits for. */
+function promptHtml(ctx) {
+  const { t, names, seat } = ctx;
+  const me = seat >= 0 ? names[seat] : null;
+  const lead = t.lead;
+  const who = (s) => `<strong>${esc(names[s])}</strong>${ctx.seats?.[s]?.bot ? " (bot)" : ""}`;
+  if (ctx.over) return `<strong>${esc(outcomeTitle(ctx.view, ctx.seats))}</strong> ${esc(outcomeReason(ctx.view, ctx.seats))}`;
+  if (ctx.everything) return "Everything: every hand in its order and every stock, as they were at this step.";
+  if (ctx.replay) {
+    const whose = me ? `${possessive(me)} view` : "a spectator's view";
+    const turn = t.turn !== null && t.turn !== undefined ? ` ${esc(names[t.turn])} is to ${t.phase === "discard" ? "discard" : "serve"}.` : "";
+    return `Replay: the table as seen in ${esc(whose)}.${turn}`;
+  }
+  if (ctx.serves.length) {
+    const name = (id) => esc(comboName(ctx.view, id));
+    let follow;
+    if (lead) follow = ` ${esc(names[lead.seat])} leads with <b>${name(lead.combination)}</b>: serve ${name(lead.combination)} to match.`;
+    else if (t.host === seat) follow = " You host: your run leads this round.";
+    else follow = ` ${esc(names[t.host])} prepared: your run leads.`;
+    return `<strong>${esc(me)}</strong>, serve a run of neighbouring cards.${follow}`;
+  }
+  if (ctx.discards.length) {
+    const allowed = t.party?.allowed?.[String(seat)] ?? 0;
+    const won = t.party?.winner === seat;
+    return `<strong>${esc(me)}</strong>, ${won ? "you won the tea party" : "you matched the lead"}: discard up to ${esc(allowed === 1 ? "1" : String(allowed))} of your revealed cards; the rest go to your stock.`;
+  }
+  if (t.turn !== null && t.turn !== undefined) {
+    return t.phase === "discard" ? `${who(t.turn)} is choosing discards.` : `${who(t.turn)} is choosing a run to serve.`;
+  }
+  return "";
+}
+
 function handHtml(ctx) {
   const { t, seat, st } = ctx;
   const hand = t.hand;
-  if (ctx.over && !hand?.length) return "";
+  const prompt = `<p class="storm-prompt" data-prompt tabindex="-1" aria-live="polite">${promptHtml(ctx)}</p>`;
   if (!Array.isArray(hand) || seat < 0) {
-    return ctx.over ? "" : `<section class="storm-hand spectator"><p class="storm-note">You are watching: every hand is hidden.</p></section>`;
+    return `<section class="storm-hand spectator" aria-label="Hands">
+        ${prompt}
+        <div class="storm-hand-bar"><h3 class="storm-h">Hands</h3></div>
+        <div class="storm-hand-row empty" data-stay style="--n:1;--cols:1"><p class="storm-note">You are watching: every hand is hidden.</p></div>
+      </section>`;
   }
   const selectable = ctx.serves.length > 0 && !ctx.busy;
   const sel = ctx.serves.length ? selection(st) : null;
@@ -582,35 +689,62 @@ function handHtml(ctx) {
   const cards = hand.map((k, i) => {
     const picked = inSel(i);
     const label = `Card ${i + 1} of ${hand.length}: ${KIND[k]?.name ?? k}${picked ? " (selected)" : ""}`;
-    const attrs = `class="storm-card in-hand kind-${esc(k)}${picked ? " picked" : ""}${sel && i === sel.start ? " first" : ""}${sel && i === sel.start + sel.length - 1 ? " last" : ""}" data-hand-seat="${seat}" data-hand-index="${i}" data-kind="${esc(k)}" style="--i:${i}"`;
+    const attrs = `class="storm-card in-hand kind-${esc(k)}${picked ? " picked" : ""}${sel && i === sel.start ? " first" : ""}${sel && i === sel.start + sel.length - 1 ? " last" : ""}" data-hand-seat="${seat}" data-hand-index="${i}" data-kind="${esc(k)}"`;
     return selectable
       ? `<button type="button" ${attrs} data-focus-key="card-${i}" tabindex="${i === tabStop ? 0 : -1}" aria-pressed="${picked ? "true" : "false"}" aria-label="${esc(label)}">${cardFace(k)}</button>`
       : `<span ${attrs} role="img" aria-label="${esc(label)}">${cardFace(k)}</span>`;
   });
-  let info = "";
-  if (ctx.serves.length) info = selectionInfo(ctx, hand, sel);
   const picks = ctx.serves.length
     ? longestRuns(ctx, hand).slice(0, 5).map((r) => {
-        const words = `Select the longest ${r.combo.name} run: ${cardsWord(r.length)} from card ${r.start + 1}`;
-        const leadMark = ctx.t.lead && r.combo.id === ctx.t.lead.combination ? " matches-lead" : "";
-        return `<button type="button" class="storm-quick${leadMark}" data-select-start="${r.start}" data-select-length="${r.length}" data-focus-key="quick-${r.combo.id}" aria-label="${esc(words)}" title="${esc(words)}"${ctx.busy ? " disabled" : ""}>${esc(r.combo.name)} <b>×${r.length}</b>${leadMark ? " <small>lead</small>" : ""}</button>`;
+        const leads = ctx.t.lead && r.combo.id === ctx.t.lead.combination;
+        const words = `Select the longest ${r.combo.name} run: ${cardsWord(r.length)} from card ${r.start + 1}${leads ? " (matches the lead)" : ""}`;
+        return `<button type="button" class="legal storm-quick${leads ? " matches-lead" : ""}" data-select-start="${r.start}" data-select-length="${r.length}" data-focus-key="quick-${r.combo.id}" aria-label="${esc(words)}" title="${esc(words)}"${ctx.busy ? " disabled" : ""}>${esc(r.combo.name)} <b>×${r.length}</b>${leads ? " <small>lead</small>" : ""}</button>`;
       })
     : [];
-  const how = ctx.serves.length
-    ? `<p class="storm-how">Click the first and the last card of a run (or drag across it; Shift+arrows with the keyboard). The order of your hand cannot change.</p>`
-    : "";
+  // Rows of at most 24 cards (desktop) or 10 (phones: two rows of a dealt hand), evened out,
+  // so that every card stays a target of at least 24 x 24 px (WCAG 2.5.8).
+  const even = (n, most) => Math.ceil(n / Math.ceil(n / most));
+  const cols = even(hand.length || 1, 24);
+  const cols2 = even(hand.length || 1, 10);
+  let actions = "";
+  if (ctx.serves.length) actions = selectionInfo(ctx, hand, sel);
+  else if (ctx.discards.length) actions = discardChoicesHtml(ctx);
+  const empty = ctx.over
+    ? `<p class="storm-note">${hand.length ? "" : "Your hand is empty."}</p>`
+    : `<p class="storm-note">Your hand is empty: when your turn comes, your stock becomes your hand.</p>`;
   return `<section class="storm-hand${selectable ? " selectable" : ""}" aria-label="Your hand" data-seat="${seat}">
-      <div class="storm-hand-head"><h3 class="storm-h">Your hand <small>${esc(cardsWord(hand.length))}, in order</small></h3>
-        ${picks.length ? `<div class="storm-quicks"><span class="storm-quicks-label">Longest runs:</span>${picks.join("")}</div>` : ""}</div>
-      ${hand.length ? `<div class="storm-hand-row" style="--n:${hand.length}">${cards.join("")}</div>` : `<p class="storm-note">Your hand is empty: on your next turn your stock becomes your hand.</p>`}
-      ${info}
-      ${how}
+      ${prompt}
+      <div class="storm-hand-bar"><h3 class="storm-h">Your hand <small>${esc(cardsWord(hand.length))}, in order</small></h3></div>
+      <div class="storm-hand-row${hand.length ? "" : " empty"}" data-stay style="--n:${cols};--cols:${cols};--cols2:${cols2}">${hand.length ? cards.join("") : empty}</div>
+      ${picks.length ? `<div class="storm-quicks" role="group" aria-label="Quick picks: the longest run of each combination"><span class="storm-quicks-label" aria-hidden="true">Longest runs:</span>${picks.join("")}</div>` : ""}
+      ${actions ? `<div class="storm-actions">${actions}</div>` : ""}
+      ${ctx.serves.length ? `<p class="storm-how">Choose the first and the last card of a run (or drag across it; with the keyboard: arrows, Shift+arrows, Enter). The order of your hand cannot change.</p>` : ""}
+    </section>`;
+}
+
+/** The full view of a finished game: every hand in order and every stock (view.everything). */
+function everyHandHtml(ctx) {
+  const { t, names } = ctx;
+  const rows = names.map((name, s) => {
+    const hand = t.hands?.[s] ?? [];
+    const stock = [...(t.stocks?.[s] ?? [])].sort((a, b) => KINDS.indexOf(a) - KINDS.indexOf(b));
+    const words = `${name}: hand ${hand.length ? `${cardsWord(hand.length)} in order: ${hand.map((k) => KIND[k]?.name ?? k).join(", ")}` : "empty"}; stock ${stock.length ? `${cardsWord(stock.length)}: ${countsWords(countsOf(stock))}` : "empty"}`;
+    return `<li class="storm-every-row seat-${s}" data-seat="${s}" data-hand="${esc(hand.join(" "))}" data-stock="${esc(stock.join(" "))}" aria-label="${esc(words)}">
+        <span class="storm-every-name" aria-hidden="true"><span class="seat-dot" data-seat="${s}"></span>${esc(name)}</span>
+        <span class="storm-every-hand" aria-hidden="true">${hand.length ? runHtml(hand, "mini") : `<span class="storm-none">no cards</span>`}</span>
+        <span class="storm-every-stock" aria-hidden="true"><small>stock</small>${stock.length ? runHtml(stock, "mini") : `<span class="storm-none">empty</span>`}</span>
+      </li>`;
+  });
+  return `<section class="storm-hand everything" aria-label="Every hand and stock">
+      <p class="storm-prompt" data-prompt tabindex="-1">${promptHtml(ctx)}</p>
+      <div class="storm-hand-bar"><h3 class="storm-h">Every hand, in order <small>and every stock</small></h3></div>
+      <ol class="storm-every" data-stay>${rows.join("")}</ol>
     </section>`;
 }
 
 function selectionInfo(ctx, hand, sel) {
   if (!sel) {
-    return `<div class="storm-selection none" aria-live="polite"><span class="storm-sel-text">No run selected yet.</span></div>`;
+    return `<div class="storm-selection none" aria-live="polite"><span class="storm-sel-text">No run selected yet: choose its first and last card, or a longest run above.</span></div>`;
   }
   const run = hand.slice(sel.start, sel.start + sel.length);
   const counts = countsOf(run);
@@ -618,6 +752,7 @@ function selectionInfo(ctx, hand, sel) {
   const action = ctx.serves.find((a) => a.start === sel.start && a.length === sel.length);
   const range = sel.length === 1 ? `card ${sel.start + 1}` : `cards ${sel.start + 1}–${sel.start + sel.length}`;
   const clear = `<button type="button" class="storm-clear" data-unselect="1" data-focus-key="unselect">Clear</button>`;
+  const serveText = sel.length === 1 ? "Serve this card" : `Serve these ${cardsWord(sel.length)}`;
   if (combo && action) {
     const lead = ctx.t.lead;
     let fit = "";
@@ -632,13 +767,35 @@ function selectionInfo(ctx, hand, sel) {
     const words = describeAction(action, ctx.view);
     return `<div class="storm-selection ok" aria-live="polite" data-combination="${esc(combo.id)}">
         <span class="storm-sel-text"><b>${esc(combo.name)}</b>: ${esc(countsWords(counts, true))} <small>(${range})</small> ${fit}</span>
-        <span class="storm-sel-buttons"><button type="button" class="legal primary storm-serve" data-action="${esc(json)}" data-focus-key="serve" aria-label="${esc(words)}"${ctx.busy ? " disabled" : ""}>Serve these ${esc(cardsWord(sel.length))}</button>${clear}</span>
+        <span class="storm-sel-buttons"><button type="button" class="legal primary storm-serve" data-action="${esc(json)}" data-focus-key="serve" aria-label="${esc(words)}"${ctx.busy ? " disabled" : ""}>${esc(serveText)}</button>${clear}</span>
       </div>`;
   }
   const message = combo ? `${combo.name} cannot be served from here.` : why;
   return `<div class="storm-selection refused${ctx.st.tried ? " tried" : ""}" aria-live="polite">
       <span class="storm-sel-text storm-refusal" role="status"><b>Not a combination.</b> ${esc(message)} <small>(${range})</small></span>
-      <span class="storm-sel-buttons"><button type="button" class="storm-serve refused" data-refused="1" data-focus-key="serve" aria-disabled="true" aria-label="${esc(`Cannot serve ${range}: ${message}`)}">Serve these ${esc(cardsWord(sel.length))}</button>${clear}</span>
+      <span class="storm-sel-buttons"><button type="button" class="storm-serve refused" data-refused="1" data-focus-key="serve" aria-disabled="true" aria-label="${esc(`Cannot serve ${range}: ${message}`)}">${esc(serveText)}</button>${clear}</span>
+    </div>`;
+}
+
+function discardChoicesHtml(ctx) {
+  const { t, seat } = ctx;
+  const mine = t.reveals.find((r) => r.seat === seat)?.cards ?? [];
+  const buttons = ctx.discards.map((a, i) => {
+    const c = { tea: a.tea, milk: a.milk, lemon: a.lemon };
+    const n = sumOf(c);
+    const kept = mine.length - n;
+    const keptWords = kept ? `${cardsWord(kept)} to your stock` : "none to your stock";
+    const label = `${describeAction(a, ctx.view)}; ${keptWords}${i === 0 ? " (default: the most allowed)" : ""}`;
+    const cards = KINDS.flatMap((k) => Array(c[k]).fill(k));
+    const json = JSON.stringify(a);
+    return `<button type="button" class="legal storm-discard${i === 0 ? " default" : ""}" data-action="${esc(json)}" data-focus-key="${esc(json)}" aria-label="${esc(label)}" title="${esc(label)}"${ctx.busy ? " disabled" : ""}>
+        <span class="storm-discard-cards">${n ? runHtml(cards, "mini") : `<span class="storm-none">—</span>`}</span>
+        <span class="storm-discard-text"><b>${n ? `Discard ${esc(countsWords(c))}` : "Discard nothing"}</b><small>${esc(keptWords)}${i === 0 ? " · default" : ""}</small></span>
+      </button>`;
+  });
+  return `<div class="storm-discard-choices" role="group" aria-label="Your discards">
+      <p class="storm-choice-head">Your revealed cards: ${runHtml(mine, "mini")} <span>${esc(countsWords(countsOf(mine)))}</span></p>
+      <div class="storm-discard-list">${buttons.join("")}</div>
     </div>`;
 }
 
@@ -647,10 +804,67 @@ function legendHtml(ctx) {
     const kinds = COMBO_COLOURS[c.id] ?? [];
     return `<li>${kinds.map((k) => glyph(k, 14)).join("")}<b>${esc(c.name)}</b> <span>${esc(c.rule)}</span></li>`;
   });
+  const aid = ctx.aid
+    ? "Memory aid is on: each player's tile shows the colours of their stock (and of a hand made from it), as the reveals fixed them."
+    : "Memory aid is off: the tiles show only how many cards each stock holds; everyone still saw which cards went there.";
   return `<details class="storm-legend"><summary>Combinations and cards</summary>
       <ul>${items.join("")}</ul>
-      <p class="storm-note">Cards: ${KINDS.map((k) => `<span class="storm-key kind-${k}">${glyph(k, 14)} ${KIND[k].letter} = ${KIND[k].name}</span>`).join(" ")}. A run is consecutive cards of your hand; their order inside the run does not matter.</p>
+      <p class="storm-note">Cards: ${KINDS.map((k) => `<span class="storm-key kind-${k}">${glyph(k, 14)} ${KIND[k].letter} = ${KIND[k].name}</span>`).join(" ")}. A run is neighbouring cards of your hand; their order inside the run does not matter.</p>
+      <p class="storm-note">${aid}</p>
     </details>`;
+}
+
+// ---------------------------------------------------------------- what just happened (motion)
+
+/** Page rectangles of the things an animation starts from, before the redraw replaces them. */
+function measure(root) {
+  const rect = (sel) => root.querySelector(sel)?.getBoundingClientRect() ?? null;
+  const out = { slots: {}, box: rect(".storm-box") };
+  for (const node of root.querySelectorAll(".storm-slot.served")) out.slots[node.dataset.seat] = node.getBoundingClientRect();
+  return out;
+}
+
+/**
+ * Decoration over the final DOM after exactly one new step: a run just served travels from its
+ * player's tile to its place on the table; a Prepare and cards going to a stock make the pile
+ * glow; discards travel from the run to the box. Never more than about 1.2 s in all.
+ */
+function animateStep(root, before, after, rects) {
+  if (reduced()) return;
+  const a = before.table;
+  const b = after.table;
+  if (!a || !b) return;
+  let delay = 0;
+  const step = 320;
+  const tile = (s) => root.querySelector(`.storm-seat[data-seat="${s}"]`);
+  const sameRound = a.round === b.round;
+  const had = new Set(sameRound ? a.reveals.map((r) => r.seat) : []);
+  for (const r of b.reveals) {
+    if (had.has(r.seat)) continue;
+    if (r.prepared) {
+      pulse(tile(r.seat)?.querySelector(".storm-pile-row.hand"), { delay });
+    } else {
+      const target = root.querySelector(`.storm-slot[data-seat="${r.seat}"] .storm-run`);
+      if (target) fly(target.outerHTML, tile(r.seat), target, { duration: 480, delay, target, className: "storm-fly" });
+      pulse(tile(r.seat), { delay });
+    }
+    delay = Math.min(delay + step, 900);
+  }
+  // Discards chosen in this step: from the run to the box.
+  const doneBefore = a.party?.discarded ?? {};
+  const doneAfter = b.party?.discarded ?? (b.last ? Object.fromEntries(b.last.map((m, s) => [s, m]).filter(([, m]) => m?.move === "discard" && m.step === b.step).map(([s, m]) => [s, m.discarded])) : {});
+  for (const [s, c] of Object.entries(doneAfter)) {
+    if (doneBefore[s] || !sumOf(c)) continue;
+    const from = rects?.slots?.[s] ?? root.querySelector(`.storm-slot[data-seat="${s}"]`);
+    const box = root.querySelector(".storm-box");
+    if (from && box) fly(runHtml(KINDS.flatMap((k) => Array(c[k]).fill(k)), "mini"), from, box, { duration: 450, delay, className: "storm-fly" });
+    pulse(box, { delay: delay + 400 });
+    delay = Math.min(delay + step, 900);
+  }
+  // Cards that went face down to a stock at the end of the party.
+  (b.stock_sizes ?? []).forEach((n, s) => {
+    if (n > (a.stock_sizes?.[s] ?? 0)) pulse(tile(s)?.querySelector(".storm-pile-row.stock"), { delay });
+  });
 }
 
 // ---------------------------------------------------------------- the end
@@ -688,8 +902,8 @@ export function scoreTableHtml(view, seats = []) {
   const rounds = o.details?.rounds ?? view?.table?.round ?? "";
   const winners = o.winners ?? [];
   const rows = names.map((name, s) => `<tr data-seat="${s}" data-cards-left="${left[s] ?? ""}" class="${winners.includes(s) ? "winner" : ""}">
-      <th scope="row">${winners.includes(s) ? `<span class="storm-crown" aria-label="winner">★</span> ` : ""}<span class="seat-dot" data-seat="${s}" aria-hidden="true"></span> ${esc(name)}</th>
-      <td>${left[s] ?? ""}</td>
+      <th scope="row">${winners.includes(s) ? `<span class="storm-crown" aria-hidden="true">★</span> <span class="visually-hidden">Winner: </span>` : ""}<span class="seat-dot" data-seat="${s}" aria-hidden="true"></span> ${esc(name)}</th>
+      <td>${left[s] === undefined ? "" : esc(cardsWord(left[s]))}</td>
     </tr>`).join("");
   return `<div class="storm-end"><table class="storm-scores">
       <caption>Cards left (hand + stock): 0 or 1 wins</caption>
