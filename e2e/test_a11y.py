@@ -1,0 +1,116 @@
+"""Accessibility of every page and state, with axe-core (0 violations of any impact), and a
+whole game of each title played with the keyboard alone.
+
+Pages and states: the lobby of each game (desktop and phone), each game in the middle of a
+person's decision (desktop and phone), the hot-seat hand-over, each end screen, the replay
+viewer, the dialogs, and the rules page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .a11y import assert_accessible
+from .conftest import ENGINE_TIMEOUT_MS, Guard, screenshot, wait_ready
+from .lobby import choose_seats, fill_seed, table_command
+from .play import board_state, bot_record, decide_by_keyboard, record_link, wait_turn
+
+GAMES = ("tanbo", "humble_tea_party", "storm_in_a_teacup")
+PLAYERS = {"tanbo": 2, "humble_tea_party": 4, "storm_in_a_teacup": 4}
+DESKTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 360, "height": 740}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_lobby_of_every_game(guard_factory: Any, base_url: str, size: str) -> None:
+    page, _ = guard_factory(base_url, viewport=SIZES[size])
+    page.goto(base_url + "?fast=1")
+    assert_accessible(page, f"the lobby while Python loads ({size})")
+    wait_ready(page)
+    for game in GAMES:
+        page.get_by_label("Game", exact=True).select_option(game)
+        page.get_by_text("Advanced").click()
+        assert_accessible(page, f"the {game} lobby ({size})")
+        page.get_by_text("Advanced").click()
+    page.get_by_role("button", name="Load a game…").click()
+    assert_accessible(page, f"the load dialog ({size})")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_in_the_middle(guard_factory: Any, base_url: str, game: str, size: str) -> None:
+    record = bot_record(game, PLAYERS[game], seed=3, upto=14, humans=(0,))
+    link = record_link(base_url + "?fast=1", record)
+    page, _ = guard_factory(link, viewport=SIZES[size])
+    page.goto(link)
+    expect(page.locator("#table")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    assert wait_turn(page) == "human"
+    assert_accessible(page, f"{game} mid-game, a person to choose ({size})")
+    screenshot(page, f"a11y-{game}-mid-{size}")
+    table_command(page, "Share link")
+    assert_accessible(page, f"the share dialog ({size})")
+    page.get_by_role("button", name="Close").click()
+    page.get_by_role("button", name="Replay").click()
+    expect(page.locator("#replay")).to_be_visible()
+    assert_accessible(page, f"the replay of a running {game} game ({size})")
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_end_screen_and_replay(guard_factory: Any, base_url: str, game: str, size: str) -> None:
+    record = bot_record(game, PLAYERS[game], seed=8)
+    link = record_link(base_url + "?fast=1", record)
+    page, _ = guard_factory(link, viewport=SIZES[size])
+    page.goto(link)
+    expect(page.locator("#end-screen")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    assert_accessible(page, f"the {game} end screen ({size})")
+    page.get_by_role("button", name="Look at the table").click()
+    assert_accessible(page, f"the finished {game} table ({size})")
+    page.get_by_role("button", name="Replay").click()
+    expect(page.locator("#replay")).to_be_visible()
+    page.locator("#replay-slider").fill(str(len(record["actions"]) // 2))
+    assert_accessible(page, f"the {game} replay, everything shown ({size})")
+    page.locator("#replay-seat").select_option("1")
+    assert_accessible(page, f"the {game} replay as seat 2 saw it ({size})")
+
+
+def test_the_hot_seat_hand_over(site: tuple[Page, Guard]) -> None:
+    page, guard = site
+    page.goto(guard.origin + "/?fast=1")
+    choose_seats(page, "storm_in_a_teacup", ["", ""])
+    fill_seed(page, 2)
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#pass-screen")).to_be_visible()
+    assert_accessible(page, "the pass-the-device screen")
+
+
+def test_the_rules_page(site: tuple[Page, Guard]) -> None:
+    page, guard = site
+    for size in SIZES.values():
+        page.set_viewport_size(size)
+        page.goto(guard.origin + "/rules.html")
+        assert_accessible(page, f"the rules page ({size['width']} px)")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_by_keyboard_alone(site: tuple[Page, Guard], game: str) -> None:
+    page, guard = site
+    page.goto(guard.origin + "/?fast=1")
+    choose_seats(page, game, ["", *(["greedy"] * (PLAYERS[game] - 1))])
+    fill_seed(page, 12)
+    page.get_by_role("button", name="Start").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#table")).to_be_visible()
+    decisions = keys = 0
+    while wait_turn(page) == "human":
+        keys += decide_by_keyboard(page)
+        decisions += 1
+        assert decisions < 400, "the game does not end"
+    assert board_state(page)["awaiting"] == "over"
+    # Every decision was reached in a few keys: focus lands on the choices after each move.
+    assert keys / decisions < 6, f"{keys} keys for {decisions} decisions"
+    expect(page.locator("#end-screen")).to_be_visible()
