@@ -413,3 +413,19 @@ def test_a_new_version_waits_for_the_player(
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_storm_memory_aid_is_on_by_default_and_can_be_turned_off(
+    site: tuple[Page, Guard],
+) -> None:
+    # Ruling S8: the option Memory aid, on by default, is chosen in the lobby.
+    page, guard = site
+    page.goto(guard.origin + "/?fast=1")
+    choose_seats(page, "storm_in_a_teacup", ["", "greedy"])
+    aid = page.get_by_label("Memory aid", exact=False)
+    expect(aid).to_be_checked()
+    aid.uncheck()
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#table")).to_be_visible()
+    page.wait_for_function("() => localStorage.getItem('pygames:autosave')")
+    assert saved(page)["record"]["options"]["memory_aid"] is False
