@@ -176,7 +176,7 @@ export class ReplayViewer {
   play() {
     if (this.want >= this.steps) this.go(0, { keepPlaying: true });
     const button = $("replay-play");
-    button.textContent = "⏸";
+    button.classList.add("playing");
     button.setAttribute("aria-label", "Pause");
     this.timer = setInterval(() => {
       if (this.fetching) return;
@@ -189,7 +189,7 @@ export class ReplayViewer {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     const button = $("replay-play");
-    button.textContent = "▶";
+    button.classList.remove("playing");
     button.setAttribute("aria-label", "Play");
   }
 
