@@ -63,13 +63,13 @@ def test_harvest_the_paddies_sown_the_paddy_acted_on_and_the_rice_taken() -> Non
     assert move["from"] == 0 and move["paddy"] == 2 and move["action"] == "Harvest"
     assert move["placed"] == [{"paddy": 1, "token": "farmer"}, {"paddy": 2, "token": "snake"}]
     assert move["took"] == NO_RICE and not move["again"]
-    assert during["text"] == "Sowed 2 tokens from paddy 1 to 3: Harvest."
+    assert during["text"] == "From paddy 1 to 3 (2 tokens): Harvest."
     state.apply(0, Take("red"))  # then the 2 Yellow left are taken without asking
     done = last(state, 0)
     assert done["done"] and done["points"] == 11 and done["lost"] == 0
     assert done["moves"][0]["took"] == rice(yellow=2, red=1)
     assert done["text"] == (
-        "Sowed 2 tokens from paddy 1 to 3: Harvest, took 2 Yellow Rice and 1 Red Rice (+11)."
+        "From paddy 1 to 3 (2 tokens): Harvest, took 2 Yellow Rice and 1 Red Rice (+11)."
     )
     # The opponent's turn has begun: theirs is the one under way now.
     assert not last(state, 1)["done"] and last(state, 1)["turn"] == 2
@@ -84,14 +84,14 @@ def test_cultivate_names_the_rice_drawn_and_an_empty_bag() -> None:
     assert sum(drawn.values()) == 3
     here = state.rings[0][2]
     assert [here[1] - 1, here[2], here[3]] == [drawn["yellow"], drawn["black"], drawn["red"]]
-    assert last(state, 0)["text"].startswith("Sowed 2 tokens from paddy 1 to 3: Cultivate, drew ")
+    assert last(state, 0)["text"].startswith("From paddy 1 to 3 (2 tokens): Cultivate, drew ")
     # ruling T5: every Rice is out of the bag; nothing is drawn.
     opponent = ["SSF" + "Y" * 9, "Y" * 6, "B" * 10, "R" * 4, ""]
     empty = position([["FR", "SS", "SSSS", "SS", "SS"], opponent])
     empty.apply(0, Place("farmer"))
     assert last(empty, 0)["moves"][0]["drew"] == NO_RICE
     assert last(empty, 0)["text"] == (
-        "Sowed 2 tokens from paddy 1 to 3: Cultivate, drew no Rice (the bag was empty)."
+        "From paddy 1 to 3 (2 tokens): Cultivate, drew no Rice (the bag was empty)."
     )
 
 
@@ -102,7 +102,7 @@ def test_sow_of_rice_returns_it_and_adds_snakes_even_none() -> None:
     assert move["action"] == "Sow" and move["snakes_added"] == 2
     assert move["cleared"] == {"snakes": 0, "rice": rice(1, 1, 1)}
     assert last(state, 0)["text"] == (
-        "Sowed 2 tokens from paddy 1 to 3: Sow, returned 1 Yellow Rice, 1 Black Rice and "
+        "From paddy 1 to 3 (2 tokens): Sow, returned 1 Yellow Rice, 1 Black Rice and "
         "1 Red Rice, added 2 Snakes."
     )
     # ruling T5: all 20 Snakes are on the field.
@@ -132,13 +132,13 @@ def test_rest_names_where_the_farmer_went_and_the_rice_returned() -> None:
     move = during["moves"][0]
     assert move["action"] == "Rest" and move["paddy"] == 1 and move["farmer_to"] == 2
     assert move["placed"] == [{"paddy": 1, "token": "farmer"}]
-    assert during["text"] == "Sowed 1 token from paddy 1 to 2: Rest, the Farmer moved to paddy 3."
+    assert during["text"] == "From paddy 1 to 2 (1 token): Rest, the Farmer moved to paddy 3."
     state.apply(0, ReturnRice("yellow"))
     done = last(state, 0)
     assert done["done"] and done["lost"] == 3 and done["points"] == 0
     assert done["moves"][0]["returned"] == rice(yellow=1)
     assert done["text"] == (
-        "Sowed 1 token from paddy 1 to 2: Rest, the Farmer moved to paddy 3, "
+        "From paddy 1 to 2 (1 token): Rest, the Farmer moved to paddy 3, "
         "returned 1 Yellow Rice (-3)."
     )
 
@@ -147,7 +147,7 @@ def test_rest_with_nowhere_to_go_the_farmer_stays() -> None:
     state = position([["F", "", "", "", ""], STANDARD_OPPONENT])
     move = state.view(0)["table"]["last"][0]["moves"][0]
     assert move["action"] == "Rest" and move["farmer_to"] is None
-    assert last(state, 0)["text"] == "Sowed 1 token from paddy 1 to 2: Rest, the Farmer stayed."
+    assert last(state, 0)["text"] == "From paddy 1 to 2 (1 token): Rest, the Farmer stayed."
 
 
 # --- Big Movement: chains and the opponent's swaps (ruling T4) -----------------------------
@@ -158,7 +158,7 @@ def test_big_movement_chain_and_each_swap_the_opponent_made() -> None:
     state.apply(0, Place("farmer"))  # Snake to paddy 3 beside a Yellow: Big Movement
     first = last(state, 0)["moves"][0]
     assert first["action"] == "Big Movement" and first["swap"] is None and not first["no_swap"]
-    assert last(state, 0)["text"] == "Sowed 2 tokens from paddy 1 to 3: Big Movement."
+    assert last(state, 0)["text"] == "From paddy 1 to 3 (2 tokens): Big Movement."
     state.apply(1, Swap((0, "farmer"), (1, "snake")))
     swap = {"a": [0, "farmer"], "b": [1, "snake"]}
     assert last(state, 0)["moves"][0]["swap"] == swap
@@ -166,7 +166,7 @@ def test_big_movement_chain_and_each_swap_the_opponent_made() -> None:
     assert theirs["swaps"] == [swap] and theirs["done"]
     assert theirs["text"] == "Swapped the Farmer in paddy 1 with a Snake in paddy 2."
     assert last(state, 0)["text"] == (
-        "Sowed 2 tokens from paddy 1 to 3: Big Movement; now sowing again from paddy 3."
+        "From paddy 1 to 3 (2 tokens): Big Movement; now sowing again from paddy 3."
     )
     state.apply(0, Place("yellow"))  # Yellow to paddy 4, Snake to paddy 5: Big Movement again
     state.apply(1, Swap((1, "farmer"), (2, "snake")))
@@ -186,8 +186,8 @@ def test_big_movement_chain_and_each_swap_the_opponent_made() -> None:
         "Sow",
     ]
     assert mine["text"] == (
-        "Sowed 2 tokens from paddy 1 to 3: Big Movement; then 2 tokens from paddy 3 to 5: "
-        "Big Movement; then 2 tokens from paddy 5 to 2: Sow, returned 1 Yellow Rice, "
+        "From paddy 1 to 3 (2 tokens): Big Movement; then from paddy 3 to 5 (2 tokens): "
+        "Big Movement; then from paddy 5 to 2 (2 tokens): Sow, returned 1 Yellow Rice, "
         "added 2 Snakes."
     )
     # The opponent plays again: their swaps are no longer what they just did.
@@ -202,8 +202,8 @@ def test_big_movement_without_a_swap_says_so() -> None:
     for token in ("snake", "yellow", "snake"):
         state.apply(0, Place(token))
     assert last(state, 0)["text"] == (
-        "Sowed 2 tokens from paddy 1 to 3: Big Movement, no swap possible; then 4 tokens from "
-        "paddy 3 to 2: Sow, returned 1 Yellow Rice, added 2 Snakes."
+        "From paddy 1 to 3 (2 tokens): Big Movement, no swap possible; then from paddy 3 to 2 "
+        "(4 tokens): Sow, returned 1 Yellow Rice, added 2 Snakes."
     )
 
 
@@ -240,7 +240,7 @@ def test_the_winning_turn_is_done_with_its_points() -> None:
     assert state.is_over()
     mine = last(state, 0)
     assert mine["done"] and mine["points"] == 6
-    assert mine["text"] == "Sowed 2 tokens from paddy 1 to 3: Harvest, took 2 Yellow Rice (+6)."
+    assert mine["text"] == "From paddy 1 to 3 (2 tokens): Harvest, took 2 Yellow Rice (+6)."
 
 
 # --- words ----------------------------------------------------------------------------------
@@ -249,13 +249,12 @@ def test_the_winning_turn_is_done_with_its_points() -> None:
 def test_words_plurals_for_zero_one_and_two() -> None:
     one = Movement(0, ((1, 4),), False, 1, _work("Rest"), farmer_to=2, returned=(0, 0, 1, 0, 0))
     assert turn_text(Turn(1, 1, moves=(one,))) == (
-        "Sowed 1 token from paddy 1 to 2: Rest, the Farmer moved to paddy 3, "
+        "From paddy 1 to 2 (1 token): Rest, the Farmer moved to paddy 3, "
         "returned 1 Black Rice (-4)."
     )
     two = Movement(0, ((1, 0), (2, 0)), False, 2, _work("Sow"), cleared=(2, 0, 0, 0, 0))
     assert turn_text(Turn(1, 1, moves=(two,))) == (
-        "Sowed 2 tokens from paddy 1 to 3: Sow, returned 2 Snakes, drew no Rice (the bag was "
-        "empty)."
+        "From paddy 1 to 3 (2 tokens): Sow, returned 2 Snakes, drew no Rice (the bag was empty)."
     )
     sow = Movement(0, ((1, 1),), False, 1, _work("Sow"), cleared=(0, 2, 0, 0, 0), snakes_added=1)
     assert turn_text(Turn(1, 1, moves=(sow,))).endswith(

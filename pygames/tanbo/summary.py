@@ -9,7 +9,7 @@ the state shares them safely.
 ...                 took=(0, 1, 0, 1, 0))
 >>> turn = Turn(number=4, step=9, moves=(move,), points=8, done=True)
 >>> turn_text(turn)
-'Sowed 2 tokens from paddy 2 to 4: Harvest, took 1 Yellow Rice and 1 Red Rice (+8).'
+'From paddy 2 to 4 (2 tokens): Harvest, took 1 Yellow Rice and 1 Red Rice (+8).'
 >>> Turn.from_json(turn.to_json()) == turn
 True
 """
@@ -219,8 +219,8 @@ def _value(counts: Sequence[int]) -> int:
 
 def _movement(m: Movement, first: bool) -> str:
     n = len(m.placed)
-    verb = "Sowed" if first else "then"
-    return f"{verb} {_tokens(n)} from paddy {m.start + 1} to {m.paddy + 1}: {_work(m)}"
+    verb = "From" if first else "then from"
+    return f"{verb} paddy {m.start + 1} to {m.paddy + 1} ({_tokens(n)}): {_work(m)}"
 
 
 def swap_text(swap: SwapSpots) -> str:

@@ -1,10 +1,16 @@
 // Tanbo table renderer: turns a Tanbo view (JSON) into an SVG/HTML table and clicks into actions.
 //
-// Contract: render(root, {view, legal, seat, seats, act, busy}); describeAction(action[, view]);
-// title. Every legal choice is one element carrying class "legal" and data-action (its JSON);
-// nothing else is clickable, except the first pick of the two-click swap picker (data-pick).
+// Contract: render(root, {view, legal, seat, seats, act, busy, sending, animate, replay});
+// describeAction(action[, view]); title. Every legal choice is one element carrying class
+// "legal" and data-action (its JSON); nothing else sends anything. The Big Movement swap is
+// picked in two steps: a first token (data-pick, one is chosen from the start) and then its
+// partner (a legal choice).
+//
+// Each player's ring keeps its place for the whole game: with exactly one person at the table
+// their ring comes first; otherwise seat 0's. Whose turn it is is marked, never shown by moving
+// the rings. The status (prompt and choices) has its own place so that the rings never jump.
 
-import { esc, plural, redraw, send } from "./shared.js";
+import { esc, fly, plural, pulse, redraw, send } from "./shared.js";
 
 export const title = "Tanbo";
 
@@ -20,6 +26,7 @@ const NAME = {
   red: "Red Rice",
   farmer: "Farmer",
 };
+const SHORT = { snake: "Snake", yellow: "Yellow", black: "Black", red: "Red", farmer: "Farmer" };
 
 // Ring geometry (SVG user units, centred on 0,0).
 const R_OUT = 138;
@@ -30,9 +37,33 @@ const VB = 168;
 
 const paddyNo = (p) => p + 1;
 const riceTotal = (r) => (r ? RICE.reduce((t, c) => t + (r[c] || 0), 0) : 0);
-const ricePoints = (r) => (r ? RICE.reduce((t, c) => t + (r[c] || 0) * VALUE[c], 0) : 0);
 const tokenName = (t) => NAME[t] || String(t);
 const articled = (t) => (t === "snake" ? "a Snake" : t === "farmer" ? "the Farmer" : `a ${tokenName(t)}`);
+
+// ---------------------------------------------------------------------------------------------
+// Words: every count a screen reader hears is a word with its plural right.
+
+/** "no Snakes", "1 Snake", "2 Snakes"; "no Red Rice", "1 Red Rice", "2 Red Rice". */
+export function countWords(n, kind) {
+  const name = tokenName(kind);
+  if (kind === "snake") return n === 0 ? "no Snakes" : plural(n, "Snake");
+  if (kind === "token") return n === 0 ? "no tokens" : plural(n, "token");
+  return n === 0 ? `no ${name}` : `${n} ${name}`;
+}
+
+/** "Paddy 3: 2 Snakes, 1 Black Rice, your Farmer" (`farmer`: whose Farmer, in words). */
+export function paddyName(p, pd, farmer = "the Farmer") {
+  const parts = [];
+  if (pd?.snakes) parts.push(countWords(pd.snakes, "snake"));
+  for (const c of RICE) if (pd?.rice?.[c]) parts.push(countWords(pd.rice[c], c));
+  if (pd?.farmer) parts.push(farmer);
+  return `Paddy ${paddyNo(p)}: ${parts.length ? parts.join(", ") : "empty"}`;
+}
+
+/** "Collected: no Yellow Rice, 1 Black Rice, 2 Red Rice". */
+export function collectedWords(rice) {
+  return `Collected: ${RICE.map((c) => countWords(rice?.[c] || 0, c)).join(", ")}`;
+}
 
 /** Words for an action, as used in aria-labels and logs. `view` adds the target paddy of a place. */
 export function describeAction(action, view) {
@@ -62,15 +93,23 @@ export function describeAction(action, view) {
   }
 }
 
+/** Which seat's ring comes first: the only person's, else seat 0's (never the seat on screen). */
+export function ringOrder(seats) {
+  const humans = [0, 1].filter((s) => seats?.[s] && !seats[s].bot);
+  const first = humans.length === 1 ? humans[0] : 0;
+  return [first, 1 - first];
+}
+
 // ---------------------------------------------------------------------------------------------
-// Per-root state: the latest props, the swap picker's first pick, and one set of listeners.
+// Per-root state: the latest props, the swap picker's first pick, the view drawn before (for
+// animations), and one set of listeners.
 
 const roots = new WeakMap();
 
 export function render(root, props) {
   let st = roots.get(root);
   if (!st) {
-    st = { props: null, pick: null, pickKey: null, sending: false };
+    st = { props: null, pick: null, pickKey: null, sending: false, drawn: null, focusPartner: false };
     roots.set(root, st);
     root.addEventListener("click", (e) => onActivate(root, e));
     root.addEventListener("keydown", (e) => {
@@ -83,34 +122,43 @@ export function render(root, props) {
   }
   st.props = props;
   // A first pick survives only as long as the same swap decision is on the table.
-  const key = JSON.stringify([props.view?.table?.pending, props.legal?.length]);
+  const key = JSON.stringify([props.view?.table?.steps, props.view?.table?.pending, props.legal?.length]);
   if (key !== st.pickKey) {
     st.pick = null;
     st.pickKey = key;
   }
+  const before = st.drawn;
   draw(root, st);
+  const order = ringOrder(props.seats);
+  st.drawn = { view: props.view, order: order.join() };
+  if (props.animate && before && before.order === order.join() && before.view?.table && props.view?.table) {
+    try {
+      animateChange(root, before.view.table, props.view.table);
+    } catch (err) {
+      console.warn("tanbo: animation skipped", err); // decoration only: the table is drawn
+    }
+  }
 }
 
 function draw(root, st) {
   redraw(root, tableHtml(st));
+  if (st.focusPartner) {
+    st.focusPartner = false;
+    root.querySelector(".tok-btn.partner")?.focus({ preventScroll: true });
+  }
 }
 
 function onActivate(root, e) {
   const st = roots.get(root);
   if (!st) return;
-  const el = e.target.closest?.("[data-action],[data-pick],[data-unpick]");
+  const el = e.target.closest?.("[data-action],[data-pick]");
   // Only our own table: the shell may draw a fallback into the same root.
   if (!el || !root.contains(el) || !el.closest(".tanbo")) return;
   const { props } = st;
-  if (props.busy || st.sending) return;
-  if (el.hasAttribute("data-unpick")) {
-    st.pick = null;
-    draw(root, st);
-    return;
-  }
+  if (props.busy || st.sending || props.replay) return;
   if (el.hasAttribute("data-pick")) {
-    const pick = JSON.parse(el.getAttribute("data-pick"));
-    st.pick = st.pick && sameToken(st.pick, pick) ? null : pick;
+    st.pick = JSON.parse(el.getAttribute("data-pick"));
+    st.focusPartner = true; // the picker moves on to the partners itself
     draw(root, st);
     return;
   }
@@ -129,34 +177,26 @@ const sameToken = (x, y) => x && y && x[0] === y[0] && x[1] === y[1];
 // The whole table.
 
 function tableHtml(st) {
-  const { view, legal = [], seat = 0, seats = [], busy } = st.props;
+  const { view, legal = [], seat, seats = [], busy, replay } = st.props;
   const t = view?.table;
   if (!t) return `<div class="tanbo"><p class="tanbo-prompt">Waiting for the table…</p></div>`;
   const names = [0, 1].map((s) => seats[s]?.name || `Player ${s + 1}`);
-  const me = seat === 1 ? 1 : 0;
-  const opp = 1 - me;
-  const ctx = buildContext(st, view, legal, me, names, busy);
-
-  return `<div class="tanbo${busy ? " busy" : ""} phase-${esc(t.phase)}${view.over ? " over" : ""}"
+  const order = ringOrder(seats);
+  const humans = [0, 1].filter((s) => seats[s] && !seats[s].bot);
+  const ctx = buildContext(st, view, replay ? [] : legal, seat, names, busy, order, humans);
+  const over = view.over || t.phase === "over";
+  return `<div class="tanbo${busy ? " busy" : ""}${over ? " over" : ""}${replay ? " replay" : ""} phase-${esc(t.phase)}"
       data-phase="${esc(t.phase)}">
-    ${statusHtml(ctx)}
-    <div class="tanbo-table">
-      <section class="tanbo-side side-me" aria-label="${esc(names[me])}'s paddies">
-        ${playerHtml(ctx, me)}
-        ${ringSvg(ctx, me)}
-      </section>
-      <section class="tanbo-centre" aria-label="Centre of the table">
-        ${centreHtml(ctx)}
-      </section>
-      <section class="tanbo-side side-opp" aria-label="${esc(names[opp])}'s paddies">
-        ${playerHtml(ctx, opp)}
-        ${ringSvg(ctx, opp)}
-      </section>
+    <div class="tanbo-table" data-stay>
+      ${statusHtml(ctx)}
+      ${sideHtml(ctx, order[0], "first")}
+      ${sideHtml(ctx, order[1], "second")}
+      <section class="tanbo-centre" aria-label="Centre of the table">${centreHtml(ctx)}</section>
     </div>
   </div>`;
 }
 
-function buildContext(st, view, legal, me, names, busy) {
+function buildContext(st, view, legal, seat, names, busy, order, humans) {
   const t = view.table;
   const byType = {};
   for (const a of legal) (byType[a.type] ||= []).push(a);
@@ -166,7 +206,26 @@ function buildContext(st, view, legal, me, names, busy) {
     const inHand = handCount(t.hand);
     if (inHand > 0) landing = (t.sowing.next + inHand - 1) % NPADDY;
   }
-  return { st, view, t, legal, byType, me, names, busy, moving, landing, pick: st.pick };
+  const actor = view.over ? null : (view.actors?.length ? view.actors[0] : t.pending?.seat ?? t.turn);
+  const swaps = byType.swap || [];
+  let pick = null;
+  if (swaps.length) {
+    const valid = (x) => swaps.some((w) => sameToken(w.a, x) || sameToken(w.b, x));
+    pick = st.pick && valid(st.pick) ? st.pick : firstPicks(swaps)[0];
+  }
+  const viewer = Number.isInteger(seat) && seat >= 0 ? seat : null;
+  return {
+    st, view, t, legal, byType, names, busy, moving, landing, pick, actor, order, viewer,
+    seats: st.props.seats || [], hotSeat: humans.length > 1, onlyHuman: humans.length === 1 ? humans[0] : null,
+    replay: !!st.props.replay,
+  };
+}
+
+/** Every token that takes part in a legal swap, in ring order (paddy, then kind). */
+function firstPicks(swaps) {
+  const seen = new Map();
+  for (const w of swaps) for (const x of [w.a, w.b]) seen.set(`${x[0]}:${x[1]}`, x);
+  return [...seen.values()].sort((x, y) => x[0] - y[0] || KINDS.indexOf(x[1]) - KINDS.indexOf(y[1]));
 }
 
 function handCount(h) {
@@ -178,78 +237,88 @@ function paddyCount(p) {
   return (p.snakes || 0) + riceTotal(p.rice) + (p.farmer ? 1 : 0);
 }
 
+/** "Kenji's Farmer", or "your Farmer" for the only person at the table looking at their ring. */
+function farmerWords(ctx, s) {
+  if (ctx.viewer === s && ctx.onlyHuman === s) return "your Farmer";
+  return `${ctx.names[s]}'s Farmer`;
+}
+
 // ---------------------------------------------------------------------------------------------
-// Status line and the action panel.
+// Status: the prompt and the choices of the decision at hand (or what the table waits for).
 
 function statusHtml(ctx) {
-  const { view, t, names, me } = ctx;
-  const actor = (view.actors && view.actors.length ? view.actors[0] : t.pending?.seat ?? t.turn);
+  const { view, t, names } = ctx;
+  if (view.over || t.phase === "over") return overHtml(ctx);
+  const actor = ctx.actor;
   const yours = ctx.legal.length > 0;
-  const who = names[actor] ?? "—";
+  const who = esc(names[actor] ?? "—");
+  const you = yours ? `${who}: ` : "";
   let prompt;
   let panel = "";
-  const deciding = yours ? `${esc(names[me])}: ` : "";
-
-  if (view.over || t.phase === "over") {
-    return overHtml(ctx);
-  }
-  const waitWord = yours ? "" : ` <span class="tanbo-wait">(waiting for ${esc(who)})</span>`;
 
   switch (t.phase) {
     case "farmer":
       prompt = yours
-        ? `${deciding}put your Farmer in a paddy of your choice — click one of your paddies.`
-        : `${esc(who)} is placing their Farmer.`;
+        ? `${you}put your Farmer in a paddy of your choice (choose one of your paddies).`
+        : `${who} is placing their Farmer.`;
       break;
     case "move": {
       const next = t.sowing ? paddyNo(t.sowing.next) : "?";
       const n = handCount(t.hand);
       const land = ctx.landing !== null ? ` The last token lands in paddy ${paddyNo(ctx.landing)}.` : "";
       prompt = yours
-        ? `${deciding}choose the next token to place — it goes to paddy ${next}.${land}`
-        : `${esc(who)} is sowing: ${plural(n, "token")} in hand, next goes to paddy ${next}.${land}`;
+        ? `${you}choose the next token to place; it goes to paddy ${next}.${land}`
+        : `${who} is sowing: ${countWords(n, "token")} in hand, the next goes to paddy ${next}.${land}`;
       panel = handPanel(ctx);
       break;
     }
     case "swap": {
-      const dec = t.pending?.seat ?? actor;
-      prompt = yours
-        ? `Big Movement! ${deciding}swap two of your tokens in different paddies.`
-        : `Big Movement! ${esc(names[dec])} swaps two of their tokens.`;
-      if (yours) panel = swapPanel(ctx);
+      const dec = esc(names[t.pending?.seat ?? actor]);
+      if (yours) {
+        const [p, k] = ctx.pick;
+        prompt = `Big Movement! ${you}swap two of your tokens in different paddies: ` +
+          `${esc(tokenName(k))} in paddy ${paddyNo(p)} with a glowing token, or choose another first token.`;
+        panel = swapPanel(ctx);
+      } else {
+        prompt = `Big Movement! ${dec} swaps two of their tokens.`;
+      }
       break;
     }
     case "harvest": {
       const n = t.pending?.count ?? 0;
-      const at = t.action_paddy !== null && t.action_paddy !== undefined ? ` from paddy ${paddyNo(t.action_paddy)}` : "";
+      const at = Number.isInteger(t.action_paddy) ? ` from paddy ${paddyNo(t.action_paddy)}` : "";
       prompt = yours
-        ? `Harvest! ${deciding}take which Rice${at}? (${n} left)`
-        : `Harvest! ${esc(who)} takes ${plural(n, "more Rice", "more Rice")}${at}.`;
-      if (yours) panel = choicePanel(ctx, ctx.byType.take || [], (a) => a.rice, "take");
+        ? `Harvest! ${you}take which Rice${at}? (${n} to take)`
+        : `Harvest! ${who} takes ${n} more Rice${at}.`;
+      // Best first: the most valuable Rice (the rulebook's advice).
+      if (yours) panel = choicePanel(ctx, ctx.byType.take || [], (a) => a.rice, "take", ["red", "black", "yellow"]);
       break;
     }
     case "rest": {
       const n = t.pending?.count ?? 0;
       prompt = yours
-        ? `Rest: ${deciding}return which collected Rice to the bag? (${n} left)`
-        : `Rest: ${esc(who)} returns ${plural(n, "collected Rice", "collected Rice")} to the bag.`;
-      if (yours) panel = choicePanel(ctx, ctx.byType.return || [], (a) => a.rice, "return");
+        ? `Rest: ${you}return which collected Rice to the bag? (${n} to return)`
+        : `Rest: ${who} returns ${n} collected Rice to the bag.`;
+      // Best first: the cheapest Rice (the rulebook's advice).
+      if (yours) panel = choicePanel(ctx, ctx.byType.return || [], (a) => a.rice, "return", RICE);
       break;
     }
     case "excess": {
       const n = t.pending?.count ?? 0;
       prompt = yours
-        ? `End phase: ${deciding}remove which token? (${n} over the limit of 10)`
-        : `End phase: ${esc(who)} removes ${plural(n, "excess token")}.`;
+        ? `End phase: ${you}remove which token? (${countWords(n, "token")} over the limit of 10)`
+        : `End phase: ${who} removes ${countWords(n, "token")} over the limit of 10.`;
       if (yours) panel = removePanel(ctx);
       break;
     }
     default:
-      prompt = `${esc(who)} to play.`;
+      prompt = `${who} to play.`;
   }
-  if (!yours && !prompt.includes("waiting")) prompt += waitWord;
-  return `<div class="tanbo-status" aria-live="polite">
-      <p class="tanbo-prompt${yours ? " your-move" : ""}">${prompt}</p>
+  if (!yours && !ctx.replay && actor !== null) prompt += ` <span class="tanbo-wait">Waiting for ${who}.</span>`;
+  const side = actor === null ? "" : ctx.order[0] === actor ? "first" : "second";
+  const prompted = ctx.replay ? "" : ` data-prompt tabindex="-1"`;
+  return `<div class="tanbo-status${yours ? " your-move" : ""}${actor !== null ? ` seat-${actor} acting-${side}` : ""}">
+      <p class="tanbo-prompt"${prompted}>${actor !== null ? `${farmerIcon(actor, 20)} ` : ""}${prompt}</p>
       ${panel ? `<div class="tanbo-panel">${panel}</div>` : ""}
     </div>`;
 }
@@ -263,24 +332,22 @@ function overHtml(ctx) {
     ? `${esc(names[winners[0]])} wins!`
     : winners.length > 1 ? "A shared victory!" : "Game over";
   const reason = o.reason || t.winner_reason || "";
-  return `<div class="tanbo-status tanbo-over" aria-live="polite">
-      <p class="tanbo-prompt"><strong>${head}</strong>${reason ? ` <span class="tanbo-reason">— ${esc(reason)}</span>` : ""}</p>
-      <p class="tanbo-final">${[0, 1]
-        .map((s) => `<span class="final-score seat-${s}${winners.includes(s) ? " winner" : ""}">${esc(names[s])}: <b>${scores[s] ?? 0}</b> points</span>`)
+  return `<div class="tanbo-status tanbo-over">
+      <p class="tanbo-prompt"${ctx.replay ? "" : ` data-prompt tabindex="-1"`}><strong>${head}</strong>${reason ? ` <span class="tanbo-reason">(${esc(reason)})</span>` : ""}</p>
+      <p class="tanbo-final">${ctx.order
+        .map((s) => `<span class="final-score seat-${s}${winners.includes(s) ? " winner" : ""}">${esc(names[s])}: <b>${scores[s] ?? 0}</b> ${(scores[s] ?? 0) === 1 ? "point" : "points"}</span>`)
         .join("")}</p>
     </div>`;
 }
 
-function legalAttrs(ctx, action, extraClass = "") {
+function legalAttrs(ctx, action, extraClass = "", label = describeAction(action, ctx.view)) {
   const json = JSON.stringify(action);
-  const label = describeAction(action, ctx.view);
   const dis = ctx.busy ? " disabled" : "";
   return `class="legal ${extraClass}" data-action="${esc(json)}" data-focus-key="${esc(json)}" aria-label="${esc(label)}" title="${esc(label)}"${dis}`;
 }
 
-function svgLegalAttrs(ctx, action, extraClass = "") {
+function svgLegalAttrs(ctx, action, extraClass = "", label = describeAction(action, ctx.view)) {
   const json = JSON.stringify(action);
-  const label = describeAction(action, ctx.view);
   return `class="legal ${extraClass}" role="button" tabindex="${ctx.busy ? -1 : 0}" aria-disabled="${ctx.busy ? "true" : "false"}" data-action="${esc(json)}" data-focus-key="${esc(json)}" aria-label="${esc(label)}"`;
 }
 
@@ -289,33 +356,45 @@ function handPanel(ctx) {
   const h = t.hand || {};
   const counts = { snake: h.snakes || 0, yellow: h.rice?.yellow || 0, black: h.rice?.black || 0, red: h.rice?.red || 0, farmer: h.farmer ? 1 : 0 };
   const legalByToken = new Map((ctx.byType.place || []).map((a) => [a.token, a]));
+  const mover = t.turn;
   const chips = KINDS.filter((k) => counts[k] > 0 || legalByToken.has(k)).map((k) => {
     const a = legalByToken.get(k);
-    const inner = `${tokenIcon(k, 22, ctx.t.turn)}<span class="chip-name">${esc(tokenName(k))}</span><span class="chip-count">×${counts[k]}</span>`;
-    return a
-      ? `<button type="button" ${legalAttrs(ctx, a, `chip token-${k}`)}>${inner}</button>`
-      : `<span class="chip token-${k} inert" aria-label="${esc(tokenName(k))} ×${counts[k]}">${inner}</span>`;
+    // Visible: "2 Snakes", "1 Yellow", "Farmer"; the name starts with the same words.
+    const shown = k === "farmer" ? "Farmer" : k === "snake" ? countWords(counts[k], "snake") : `${counts[k]} ${SHORT[k]}`;
+    const inner = `${chipIcon(k, 22, mover)}<span class="chip-name">${esc(shown)}</span>`;
+    if (a) {
+      const next = Number.isInteger(t.sowing?.next) ? ` (into paddy ${paddyNo(t.sowing.next)})` : "";
+      const one = k === "farmer" ? "your Farmer" : articled(k);
+      const label = `${shown}: place ${one} next${next}`;
+      return `<button type="button" ${legalAttrs(ctx, a, `chip token-${k}`, label)}>${inner}</button>`;
+    }
+    return `<span class="chip token-${k} inert">${inner}</span>`;
   });
   const placed = (t.sowing?.placed || [])
-    .map((p, i) => `<li title="${esc(tokenName(p.token))} into paddy ${paddyNo(p.paddy)}"><span class="step-no">${i + 1}</span>${tokenIcon(p.token, 14, ctx.t.turn)}<span class="step-paddy">→${paddyNo(p.paddy)}</span></li>`)
+    .map((p, i) => `<li><span class="sr-only">${esc(tokenName(p.token))} into paddy ${paddyNo(p.paddy)}</span><span aria-hidden="true"><span class="step-no">${i + 1}</span>${tokenIcon(p.token, 14, mover)}<span class="step-paddy">→${paddyNo(p.paddy)}</span></span></li>`)
     .join("");
   return `<div class="hand">
-      <span class="panel-label">In hand (${plural(handCount(h), "token")})</span>
+      <span class="panel-label">In hand: ${countWords(handCount(h), "token")}</span>
       <div class="chips">${chips.join("")}</div>
     </div>
     ${placed ? `<ol class="path-list" aria-label="Placed so far, from paddy ${paddyNo(t.sowing.from)}"><li class="path-from">from ${paddyNo(t.sowing.from)}</li>${placed}</ol>` : ""}`;
 }
 
-function choicePanel(ctx, actions, colourOf, verb) {
+function choicePanel(ctx, actions, colourOf, verb, order) {
   const { t } = ctx;
   const src = verb === "take"
     ? t.rings[t.turn]?.[t.action_paddy]?.rice || {}
     : (t.collected?.[t.pending?.seat ?? t.turn] || {});
-  const btns = RICE.map((c) => {
+  const btns = order.map((c) => {
     const a = actions.find((x) => colourOf(x) === c);
     if (!a) return "";
     const have = src[c] ?? 0;
-    return `<button type="button" ${legalAttrs(ctx, a, `chip token-${c}`)}>${tokenIcon(c, 22)}<span class="chip-name">${esc(tokenName(c))}</span><span class="chip-count">${VALUE[c]} pts · ${have} ${verb === "take" ? "there" : "held"}</span></button>`;
+    // Visible: "Red, 5 points, 2 there"; the name starts with the same words.
+    const where = verb === "take" ? "there" : "collected";
+    const shown = `${SHORT[c]}, ${VALUE[c]} points, ${have} ${where}`;
+    const doing = verb === "take" ? `take ${articled(c)} from paddy ${paddyNo(t.action_paddy)}` : `return ${articled(c)} to the bag`;
+    const label = `${shown}: ${doing}`;
+    return `<button type="button" ${legalAttrs(ctx, a, `chip token-${c}`, label)}>${chipIcon(c, 22)}<span class="chip-name">${esc(SHORT[c])}<span class="sep">,</span></span> <span class="chip-count">${VALUE[c]} points<span class="sep">,</span> ${have} ${where}</span></button>`;
   });
   // Any legal action this panel does not know how to draw still gets a plain button.
   const extra = actions.filter((a) => !RICE.includes(colourOf(a)))
@@ -329,86 +408,90 @@ function removePanel(ctx) {
   for (const a of acts) (byPaddy.get(a.paddy) || byPaddy.set(a.paddy, []).get(a.paddy)).push(a);
   const ring = ctx.t.rings[ctx.t.pending?.seat ?? ctx.t.turn] || [];
   return [...byPaddy.entries()].sort((x, y) => x[0] - y[0]).map(([p, list]) => {
-    const n = ring[p] ? paddyCount(ring[p]) : "?";
+    const n = ring[p] ? paddyCount(ring[p]) : 0;
     const btns = list
       .sort((x, y) => KINDS.indexOf(x.token) - KINDS.indexOf(y.token))
-      .map((a) => `<button type="button" ${legalAttrs(ctx, a, `chip token-${a.token}`)}>${tokenIcon(a.token, 20)}<span class="chip-name">${esc(tokenName(a.token))}</span></button>`)
+      .map((a) => `<button type="button" ${legalAttrs(ctx, a, `chip token-${a.token}`)}>${chipIcon(a.token, 20)}<span class="chip-name">${esc(SHORT[a.token])}</span></button>`)
       .join("");
-    return `<div class="remove-row"><span class="panel-label">Paddy ${paddyNo(p)} <small>(${n} tokens)</small></span><div class="chips">${btns}</div></div>`;
+    return `<div class="remove-row"><span class="panel-label">Paddy ${paddyNo(p)}: ${countWords(n, "token")}</span><div class="chips">${btns}</div></div>`;
   }).join("");
 }
 
+// The swap: the first token is chosen here or on the ring (one is chosen from the start); its
+// partners glow on the ring and are the legal choices.
 function swapPanel(ctx) {
   const swaps = ctx.byType.swap || [];
-  if (ctx.pick) {
-    const [p, k] = ctx.pick;
-    return `<div class="swap-picked">
-        <span class="panel-label">Swap ${tokenIcon(k, 18)} <b>${esc(tokenName(k))}</b> in paddy ${paddyNo(p)} with…</span>
-        <span class="hint">click a glowing token in your paddies</span>
-        <button type="button" class="cancel" data-unpick="1" data-focus-key="unpick"${ctx.busy ? " disabled" : ""}>Choose another first token</button>
-      </div>`;
-  }
-  // Every legal swap as a compact button, grouped by its first token.
-  const groups = new Map();
-  for (const a of swaps) {
-    const key = `${a.a[0]}:${a.a[1]}`;
-    (groups.get(key) || groups.set(key, []).get(key)).push(a);
-  }
-  const order = (x) => x[0] * 10 + KINDS.indexOf(x[1]);
-  const rows = [...groups.values()].sort((x, y) => order(x[0].a) - order(y[0].a)).map((list) => {
-    const [p, k] = list[0].a;
-    const btns = list
-      .map((a) => `<button type="button" ${legalAttrs(ctx, a, `chip mini token-${a.b[1]}`)}>${tokenIcon(a.b[1], 14)}<span>${esc(short(a.b[1]))} ${paddyNo(a.b[0])}</span></button>`)
-      .join("");
-    return `<li><span class="swap-from">${tokenIcon(k, 14)}${esc(short(k))} ${paddyNo(p)} ⇄</span>${btns}</li>`;
+  const seat = ctx.t.pending?.seat ?? ctx.actor;
+  const chips = firstPicks(swaps).map((x) => {
+    const [p, k] = x;
+    const on = sameToken(x, ctx.pick);
+    const shown = `${SHORT[k]} ${paddyNo(p)}`;
+    const label = `${shown}: the ${tokenName(k)} in paddy ${paddyNo(p)} as the first token`;
+    return `<button type="button" class="chip mini pick token-${k}${on ? " picked" : ""}" data-pick="${esc(JSON.stringify(x))}" data-focus-key="first-${p}-${k}" aria-pressed="${on}" aria-label="${esc(label)}"${ctx.busy ? " disabled" : ""}>${chipIcon(k, 16, seat)}<span>${esc(shown)}</span></button>`;
   });
-  return `<p class="hint">Click one of your glowing tokens on the table, then the token to swap it with — or pick a pair here (${swaps.length}):</p>
-    <ul class="swap-list">${rows.join("")}</ul>`;
-}
-
-function short(k) {
-  return { snake: "Snake", yellow: "Yellow", black: "Black", red: "Red", farmer: "Farmer" }[k] || k;
+  const partners = swaps.filter((w) => sameToken(w.a, ctx.pick) || sameToken(w.b, ctx.pick)).length;
+  return `<div class="swap-first" role="group" aria-label="First token of the swap"><span class="panel-label">First token</span><div class="chips">${chips.join("")}</div></div>
+    <p class="hint">Then choose its partner on your ring: ${plural(partners, "glowing token")}.</p>`;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Players, centre, log.
+// A player's side: header (name, score, collected Rice, what they just did) and ring.
+
+function sideHtml(ctx, s, place) {
+  const acting = ctx.actor === s;
+  return `<section class="tanbo-side side-${place} seat-${s}${acting ? " is-acting" : ""}" aria-label="${esc(ctx.names[s])}: paddies and collected Rice">
+      ${playerHtml(ctx, s)}
+      ${ringSvg(ctx, s)}
+    </section>`;
+}
 
 function playerHtml(ctx, s) {
   const { t, view, names } = ctx;
   const coll = t.collected?.[s] || {};
+  const acting = ctx.actor === s;
   const turn = !view.over && t.turn === s && t.phase !== "farmer";
-  const acting = !view.over && (view.actors || []).includes(s);
-  const you = s === ctx.me ? ` <span class="you-tag">you</span>` : "";
+  const tags = [];
+  if (ctx.viewer === s && ctx.onlyHuman === s) tags.push(`<span class="you-tag">you</span>`);
+  const bot = ctx.seats[s]?.bot;
+  if (bot) tags.push(`<span class="bot-tag">Bot · ${esc(bot)}</span>`);
+  if (t.first_player === s) tags.push(`<span class="first-tag" title="First player">1st</span>`);
+  if (acting) tags.push(`<span class="turn-tag">${t.phase === "swap" && !turn ? "swapping" : "to play"}</span>`);
   const score = t.scores?.[s] ?? 0;
-  const riceChips = RICE.map((c) => `<span class="held token-${c}" title="${esc(tokenName(c))}: ${coll[c] || 0}">${tokenIcon(c, 16)}<span>×${coll[c] || 0}</span></span>`).join("");
-  const turnPts = turn && t.turn_points ? `<span class="turn-points" title="Scored this turn">+${t.turn_points} this turn</span>` : "";
-  return `<header class="tanbo-player seat-${s}${turn ? " is-turn" : ""}${acting ? " is-acting" : ""}">
-      <span class="pname">${farmerIcon(s, 22)}<span>${esc(names[s])}</span>${you}${t.first_player === s ? ` <span class="first-tag" title="First player">1st</span>` : ""}${turn ? ` <span class="turn-tag">to play</span>` : acting ? ` <span class="turn-tag">deciding</span>` : ""}</span>
-      <span class="pscore" aria-label="${score} points"><b>${score}</b><small>/25</small></span>
-      <span class="pheld" aria-label="Collected Rice">${riceChips}${turnPts}</span>
+  const riceChips = RICE.map((c) => `<span class="held token-${c}">${tokenIcon(c, 16)}<span>×${coll[c] || 0}</span></span>`).join("");
+  const turnPts = turn && t.turn_points ? `<span class="turn-points">+${t.turn_points} this turn</span>` : "";
+  const last = t.last?.[s];
+  const lastText = last?.text || "";
+  return `<header class="tanbo-player seat-${s}${acting ? " is-acting" : ""}">
+      <span class="pname">${farmerIcon(s, 22)}<span class="pname-text">${esc(names[s])}</span>${tags.join("")}</span>
+      <span class="pscore"><b aria-hidden="true">${score}</b><small aria-hidden="true">/25</small><span class="sr-only">${plural(score, "point")} of 25</span></span>
+      <span class="pheld"><span class="held-chips" aria-hidden="true">${riceChips}</span><span class="sr-only">${esc(collectedWords(coll))}</span>${turnPts}</span>
+      <p class="plast"${lastText ? ` title="${esc(lastText)}"` : ""}>${lastText ? `<span class="sr-only">${last?.done === false ? "Now: " : "Last turn: "}</span><span class="plast-text">${esc(lastText)}</span>` : `<span class="plast-none">No move yet.</span>`}</p>
     </header>`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Centre: bag, supply and the goal.
 
 function centreHtml(ctx) {
   const { t } = ctx;
   const bag = t.bag || {};
   const total = riceTotal(bag);
-  const rows = RICE.map((c) => `<li class="token-${c}" title="${esc(tokenName(c))}, ${VALUE[c]} points each">${tokenIcon(c, 18)}<span class="cname">${esc(short(c))}</span><b>${bag[c] || 0}</b></li>`).join("");
-  return `<div class="bag" aria-label="Bag: ${total} Rice">
+  const rows = RICE.map((c) => `<li class="token-${c}"><span class="bag-row" aria-hidden="true">${tokenIcon(c, 18)}<span class="cname">${esc(SHORT[c])}</span><b>${bag[c] || 0}</b></span><span class="sr-only">${countWords(bag[c] || 0, c)} (${VALUE[c]} points each)</span></li>`).join("");
+  const supply = t.supply ?? 0;
+  return `<div class="bag" role="group" aria-label="Bag: ${plural(total, "Rice", "Rice")}">
       <svg class="bag-art" viewBox="-40 -40 80 80" aria-hidden="true">
         <path class="bag-body" d="M-16,-22 C-30,-6 -34,18 -22,28 C-10,36 10,36 22,28 C34,18 30,-6 16,-22 Z"/>
         <path class="bag-neck" d="M-18,-22 Q0,-14 18,-22 L15,-30 Q0,-25 -15,-30 Z"/>
         <path class="bag-cord" d="M-8,-20 C-14,-8 -6,-4 -10,6 M8,-20 C14,-8 6,-4 10,6" fill="none"/>
         <text class="bag-count" x="0" y="22" text-anchor="middle">${total}</text>
       </svg>
-      <div><span class="panel-label">Bag</span><ul class="bag-list">${rows}</ul></div>
+      <div><span class="panel-label" aria-hidden="true">Bag</span><ul class="bag-list">${rows}</ul></div>
     </div>
-    <div class="supply" aria-label="Snake supply: ${t.supply ?? 0}">
-      ${tokenIcon("snake", 26)}<span><span class="panel-label">Supply</span><b>${t.supply ?? 0}</b> ${(t.supply ?? 0) === 1 ? "Snake" : "Snakes"}</span>
+    <div class="supply">
+      ${tokenIcon("snake", 26)}<span><span class="panel-label">Supply</span>${supply ? `<b>${supply}</b> ${supply === 1 ? "Snake" : "Snakes"}` : "no Snakes"}</span>
     </div>
-    <p class="legend"><span>${tokenIcon("yellow", 14)}3</span><span>${tokenIcon("black", 14)}4</span><span>${tokenIcon("red", 14)}5</span><span class="legend-goal">Win: 25 pts · lead by 20 · 20 in a turn</span></p>`;
+    <p class="legend"><span aria-hidden="true">${tokenIcon("yellow", 14)}3</span><span aria-hidden="true">${tokenIcon("black", 14)}4</span><span aria-hidden="true">${tokenIcon("red", 14)}5</span><span class="legend-goal">Win: 25 points, a lead of 20, or 20 in one turn</span></p>`;
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // The ring of five paddies.
@@ -430,13 +513,49 @@ function sectorPath(p, rIn = R_IN, rOut = R_OUT) {
   return `M${f1(x0)},${f1(y0)} A${rOut},${rOut} 0 0 1 ${f1(x1)},${f1(y1)} L${f1(x2)},${f1(y2)} A${rIn},${rIn} 0 0 0 ${f1(x3)},${f1(y3)} Z`;
 }
 
+/** A band along the inside of a paddy's rim (marks a paddy sown on the last turn). */
+function rimArc(p) {
+  const r = R_OUT - 6;
+  const [x0, y0] = polar(r, centreAngle(p) - 30);
+  const [x1, y1] = polar(r, centreAngle(p) + 30);
+  return `M${f1(x0)},${f1(y0)} A${r},${r} 0 0 1 ${f1(x1)},${f1(y1)}`;
+}
+
+/** What a player's last turn touched on their ring: paddies sown, acted on, swapped, trimmed. */
+function lastMarks(ctx, s) {
+  const { t } = ctx;
+  const last = t.last?.[s];
+  const marks = { sown: new Set(), acted: new Set(), swapped: new Set(), trimmed: new Set(), work: null, points: 0 };
+  if (!last) return marks;
+  // While the player is sowing, the live path on the ring shows the movement instead.
+  const live = ctx.moving && t.turn === s;
+  if (last.farmer !== null && last.farmer !== undefined) marks.acted.add(last.farmer);
+  if (!live) {
+    for (const m of last.moves || []) {
+      for (const pl of m.placed) marks.sown.add(pl.paddy);
+      marks.acted.add(m.paddy);
+      if (Number.isInteger(m.farmer_to)) marks.acted.add(m.farmer_to);
+    }
+    const final = last.moves?.[last.moves.length - 1];
+    if (final) marks.work = final.action;
+  }
+  for (const w of last.swaps || []) {
+    marks.swapped.add(w.a[0]);
+    marks.swapped.add(w.b[0]);
+  }
+  for (const r of last.removed || []) marks.trimmed.add(r.paddy);
+  marks.points = (last.points || 0) - (last.lost || 0);
+  return marks;
+}
+
 function ringSvg(ctx, s) {
   const { t } = ctx;
   const ring = t.rings?.[s] || [];
   const isTurnRing = t.turn === s;
-  const farmerActs = new Map(s === ctx.me ? (ctx.byType.farmer || []).map((a) => [a.paddy, a]) : []);
+  const farmerActs = new Map((ctx.actor === s ? ctx.byType.farmer || [] : []).map((a) => [a.paddy, a]));
   const swapRing = t.phase === "swap" && (t.pending?.seat ?? 1 - t.turn) === s;
   const excessRing = t.phase === "excess" && (t.pending?.seat ?? t.turn) === s;
+  const marks = lastMarks(ctx, s);
 
   const cells = [];
   for (let p = 0; p < NPADDY; p++) {
@@ -448,13 +567,21 @@ function ringSvg(ctx, s) {
     if (isTurnRing && ctx.landing === p) cls.push("is-landing");
     if (isTurnRing && t.action_paddy === p && ["harvest", "swap", "rest"].includes(t.phase)) cls.push("is-action");
     if (excessRing && n > 10) cls.push("is-excess");
+    if (marks.sown.has(p)) cls.push("was-sown");
+    if (marks.acted.has(p)) cls.push("was-acted");
+    if (marks.swapped.has(p)) cls.push("was-swapped");
+    if (marks.trimmed.has(p)) cls.push("was-trimmed");
     const fa = farmerActs.get(p);
-    const label = paddyLabel(p, pd);
+    const name = paddyName(p, pd, farmerWords(ctx, s));
     const sector = fa
-      ? `<path d="${sectorPath(p)}" ${svgLegalAttrs(ctx, fa, "sector")}><title>${esc(describeAction(fa))}</title></path>`
-      : `<path d="${sectorPath(p)}" class="sector"><title>${esc(label)}</title></path>`;
-    const water = `<path d="${sectorPath(p)}" class="water" fill="url(#water-${s})"/>`;
-    cells.push(`<g class="${cls.join(" ")}" data-paddy="${p}">${sector}${water}${paddyContent(ctx, s, p, pd, swapRing)}${paddyBadges(ctx, s, p, pd, n, isTurnRing)}</g>`);
+      ? `<path d="${sectorPath(p)}" ${svgLegalAttrs(ctx, fa, "sector", `${describeAction(fa)} (${name.replace(/^Paddy \d+: /, "")})`)}/>`
+      : `<path d="${sectorPath(p)}" class="sector" aria-hidden="true"/>`;
+    const water = `<path d="${sectorPath(p)}" class="water" fill="url(#water-${s})" aria-hidden="true"/>`;
+    const sown = marks.sown.has(p) ? `<path class="sown-arc" d="${rimArc(p)}" aria-hidden="true"/>` : "";
+    const [tokens, buttons] = paddyContent(ctx, s, p, pd, swapRing);
+    const [ax, ay] = polar(R_CONTENT, centreAngle(p));
+    const anchor = `<circle class="anchor" cx="${f1(ax)}" cy="${f1(ay)}" r="11" fill="none" aria-hidden="true"/>`;
+    cells.push(`<g class="${cls.join(" ")}" data-paddy="${p}">${sector}${water}${sown}<g class="paddy-name" role="img" aria-label="${esc(name)}">${anchor}${tokens}</g>${buttons}${paddyBadges(ctx, s, p, n, isTurnRing)}</g>`);
   }
 
   // Dikes: raised banks between the paddies.
@@ -468,9 +595,13 @@ function ringSvg(ctx, s) {
   const numbers = [];
   for (let p = 0; p < NPADDY; p++) {
     const [x, y] = polar(R_NUMBER, centreAngle(p));
-    numbers.push(`<g class="pnum" transform="translate(${f1(x)},${f1(y)})"><circle r="11"/><text y="4.5" text-anchor="middle">${paddyNo(p)}</text></g>`);
+    const cls = ["pnum"];
+    if (marks.sown.has(p)) cls.push("sown");
+    if (marks.acted.has(p)) cls.push("acted");
+    if (marks.swapped.has(p)) cls.push("swapped");
+    numbers.push(`<g class="${cls.join(" ")}" transform="translate(${f1(x)},${f1(y)})"><circle r="11"/><text y="4.5" text-anchor="middle">${paddyNo(p)}</text></g>`);
   }
-  const hub = hubContent(ctx, s, isTurnRing);
+  const hub = hubContent(ctx, s, isTurnRing, marks);
   // The path explains the movement in progress; afterwards the action paddy is what matters.
   const path = isTurnRing && ctx.moving ? pathMarkers(ctx, s) : "";
 
@@ -480,36 +611,36 @@ function ringSvg(ctx, s) {
       <pattern id="water-${s}" width="12" height="12" patternUnits="userSpaceOnUse" patternTransform="rotate(30)">
         <line x1="0" y1="6" x2="12" y2="6" class="water-line"/>
       </pattern>
+      <marker id="arrow-${s}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrowhead"/></marker>
     </defs>
-    <circle class="ring-bank" r="${R_OUT + 6}"/>
+    <circle class="ring-bank" r="${R_OUT + 6}" aria-hidden="true"/>
     ${cells.join("")}
-    ${dikes.join("")}
-    <circle class="ring-hub" r="${R_IN}"/>
-    ${hub}
-    ${path}
-    ${numbers.join("")}
-    <path class="clockwise" d="M${f1(polar(R_OUT + 12, -70)[0])},${f1(polar(R_OUT + 12, -70)[1])} A${R_OUT + 12},${R_OUT + 12} 0 0 1 ${f1(polar(R_OUT + 12, -58)[0])},${f1(polar(R_OUT + 12, -58)[1])}" marker-end="url(#arrow-${s})"/>
-    <defs><marker id="arrow-${s}" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrowhead"/></marker></defs>
+    <g aria-hidden="true">
+      ${dikes.join("")}
+      <circle class="ring-hub" r="${R_IN}"/>
+      ${hub}
+      ${path}
+      ${numbers.join("")}
+      <path class="clockwise" d="M${f1(polar(R_OUT + 12, -70)[0])},${f1(polar(R_OUT + 12, -70)[1])} A${R_OUT + 12},${R_OUT + 12} 0 0 1 ${f1(polar(R_OUT + 12, -58)[0])},${f1(polar(R_OUT + 12, -58)[1])}" marker-end="url(#arrow-${s})"/>
+    </g>
   </svg>`;
 }
 
-function paddyLabel(p, pd) {
-  const parts = [];
-  if (pd.snakes) parts.push(plural(pd.snakes, "Snake"));
-  for (const c of RICE) if (pd.rice?.[c]) parts.push(`${pd.rice[c]} ${tokenName(c)}`);
-  if (pd.farmer) parts.push("the Farmer");
-  return `Paddy ${paddyNo(p)}: ${parts.length ? parts.join(", ") : "empty"}`;
-}
-
-function hubContent(ctx, s, isTurnRing) {
+function hubContent(ctx, s, isTurnRing, marks) {
   const { t } = ctx;
   if (isTurnRing && ctx.moving && handCount(t.hand) > 0) {
     return `<g class="hub-hand"><text y="-4" text-anchor="middle" class="hub-n">${handCount(t.hand)}</text><text y="10" text-anchor="middle" class="hub-sub">in hand</text></g>`;
   }
-  return "";
+  if (!marks.work) return "";
+  const words = marks.work === "Big Movement" ? ["Big", "Move"] : [marks.work];
+  const pts = marks.points ? `${marks.points > 0 ? "+" : "−"}${Math.abs(marks.points)}` : "";
+  const lines = pts ? [...words, pts] : words;
+  const y0 = -((lines.length - 1) * 11) / 2 + 3.5;
+  return `<g class="hub-last">${lines.map((w, i) => `<text y="${f1(y0 + i * 11)}" text-anchor="middle"${i === lines.length - 1 && pts ? ` class="hub-pts"` : ""}>${esc(w)}</text>`).join("")}</g>`;
 }
 
 // Tokens in a paddy: one glyph per kind present with its count, laid out upright in a small grid.
+// Returns [the drawing (named as a whole by the paddy), the swap buttons drawn over it].
 function paddyContent(ctx, s, p, pd, swapRing) {
   const items = [];
   if (pd.snakes) items.push(["snake", pd.snakes]);
@@ -517,15 +648,15 @@ function paddyContent(ctx, s, p, pd, swapRing) {
   if (pd.farmer) items.push(["farmer", 1]);
   if (!items.length) {
     const [x, y] = polar(R_CONTENT, centreAngle(p));
-    return `<text class="empty-paddy" x="${f1(x)}" y="${f1(y + 4)}" text-anchor="middle">empty</text>`;
+    return [`<text class="empty-paddy" x="${f1(x)}" y="${f1(y + 4)}" text-anchor="middle">empty</text>`, ""];
   }
   const cols = items.length <= 2 ? items.length : 2;
   const rows = Math.ceil(items.length / cols);
   const [cx, cy] = polar(rows >= 3 ? R_CONTENT - 6 : R_CONTENT, centreAngle(p));
   const cw = 42;
   const ch = rows >= 3 ? 27 : 29;
-  const out = [];
-  // Swap picker: which tokens here are part of a legal swap (first pick or partner)?
+  const drawn = [];
+  const buttons = [];
   const swaps = swapRing ? ctx.byType.swap || [] : [];
   items.forEach(([k, n], i) => {
     const r = Math.floor(i / cols);
@@ -534,43 +665,48 @@ function paddyContent(ctx, s, p, pd, swapRing) {
     const x = cx + (c - (inRow - 1) / 2) * cw;
     const y = cy + (r - (rows - 1) / 2) * ch;
     const gs = k === "farmer" ? (rows >= 3 ? 24 : 26) : 22;
-    const glyph = `${tokenIcon(k, gs, s, f1(x - gs / 2), f1(y - gs / 2))}${n > 1 || k !== "farmer" ? `<text class="tcount" x="${f1(x + 12)}" y="${f1(y + 6)}">${k === "farmer" ? "" : n}</text>` : ""}`;
-    out.push(swapToken(ctx, swaps, p, k, n, x, y, glyph));
-  });
-  return `<g class="paddy-tokens">${out.join("")}</g>`;
-}
-
-function swapToken(ctx, swaps, p, k, n, x, y, glyph) {
-  if (!swaps.length) return `<g class="tok token-${k}">${glyph}</g>`;
-  const me = [p, k];
-  const hit = `<rect class="tok-hit" x="${f1(x - 14)}" y="${f1(y - 13)}" width="${n > 1 || k !== "farmer" ? 38 : 28}" height="25" rx="8"/>`;
-  if (ctx.pick) {
-    if (sameToken(ctx.pick, me)) {
-      const label = `Cancel: ${tokenName(k)} in paddy ${paddyNo(p)} is chosen`;
-      return `<g class="tok token-${k} picked" role="button" tabindex="${ctx.busy ? -1 : 0}" data-unpick="1" data-focus-key="unpick-${p}-${k}" aria-label="${esc(label)}">${hit}${glyph}</g>`;
+    const glyph = `${tokenIcon(k, gs, s, f1(x - gs / 2), f1(y - gs / 2))}${k !== "farmer" ? `<text class="tcount" x="${f1(x + 12)}" y="${f1(y + 6)}">${n}</text>` : ""}`;
+    if (!swaps.length) {
+      drawn.push(`<g class="tok token-${k}">${glyph}</g>`);
+      return;
     }
-    const a = swaps.find((w) => (sameToken(w.a, ctx.pick) && sameToken(w.b, me)) || (sameToken(w.b, ctx.pick) && sameToken(w.a, me)));
-    if (a) return `<g ${svgLegalAttrs(ctx, a, `tok token-${k} partner`)}>${hit}${glyph}</g>`;
-    return `<g class="tok token-${k} dim">${glyph}</g>`;
-  }
-  if (swaps.some((w) => sameToken(w.a, me) || sameToken(w.b, me))) {
-    const label = `Choose ${tokenName(k)} in paddy ${paddyNo(p)} to swap`;
-    const pick = JSON.stringify(me);
-    return `<g class="tok token-${k} pickable" role="button" tabindex="${ctx.busy ? -1 : 0}" data-pick="${esc(pick)}" data-focus-key="pick-${p}-${k}" aria-label="${esc(label)}">${hit}${glyph}</g>`;
-  }
-  return `<g class="tok token-${k}">${glyph}</g>`;
+    const [look, button] = swapToken(ctx, swaps, p, k, x, y, glyph);
+    drawn.push(look);
+    if (button) buttons.push(button);
+  });
+  return [drawn.join(""), buttons.length ? `<g class="paddy-tokens">${buttons.join("")}</g>` : ""];
 }
 
-function paddyBadges(ctx, s, p, pd, n, isTurnRing) {
+// The swap picker on the ring: the chosen first token, its partners (legal choices) and the
+// other tokens that could be chosen first; tokens in no swap are dimmed. Returns [the token as
+// drawn, the button laid over it (a bare shape: its name is its label, not the glyph's text)].
+function swapToken(ctx, swaps, p, k, x, y, glyph) {
+  const me = [p, k];
+  // At least 24 x 24 px on a phone ring (about 0.9 px per unit): a 32 x 30 unit target.
+  const w = k === "farmer" ? 32 : 40;
+  const box = `x="${f1(x - 16)}" y="${f1(y - 15)}" width="${w}" height="30" rx="9"`;
+  const look = (cls) => `<g class="tok token-${k} ${cls}"><rect class="tok-hit" ${box}/>${glyph}</g>`;
+  if (sameToken(ctx.pick, me)) return [look("picked"), null];
+  const a = swaps.find((w2) => (sameToken(w2.a, ctx.pick) && sameToken(w2.b, me)) || (sameToken(w2.b, ctx.pick) && sameToken(w2.a, me)));
+  if (a) return [look("partner"), `<rect ${box} ${svgLegalAttrs(ctx, a, "tok-btn partner")}/>`];
+  if (swaps.some((w2) => sameToken(w2.a, me) || sameToken(w2.b, me))) {
+    const label = `Choose the ${tokenName(k)} in paddy ${paddyNo(p)} as the first token`;
+    const dis = ctx.busy ? -1 : 0;
+    return [look("pickable"), `<rect ${box} class="tok-btn pickable" role="button" tabindex="${dis}" data-pick="${esc(JSON.stringify(me))}" data-focus-key="pick-${p}-${k}" aria-label="${esc(label)}"/>`];
+  }
+  return [look("dim"), null];
+}
+
+function paddyBadges(ctx, s, p, n, isTurnRing) {
   const { t } = ctx;
   const out = [];
   const [ox, oy] = polar(R_NUMBER + 4, centreAngle(p) + 17);
   if (n > 10 && t.phase === "excess") {
-    out.push(`<g class="badge over-limit" transform="translate(${f1(ox)},${f1(oy)})"><rect x="-16" y="-9" width="32" height="18" rx="9"/><text y="4" text-anchor="middle">${n}/10</text></g>`);
+    out.push(`<g class="badge over-limit" transform="translate(${f1(ox)},${f1(oy)})" aria-hidden="true"><rect x="-16" y="-9" width="32" height="18" rx="9"/><text y="4" text-anchor="middle">${n}/10</text></g>`);
   }
   if (isTurnRing && ctx.landing === p && ctx.moving) {
     const [lx, ly] = polar(R_NUMBER + 2, centreAngle(p) + 13);
-    out.push(`<g class="badge landing" transform="translate(${f1(lx)},${f1(ly)})" aria-hidden="true"><path class="flag" d="M-4,-9 L-4,9 M-4,-9 L8,-5 L-4,-1 Z"/><title>The last token lands here</title></g>`);
+    out.push(`<g class="badge landing" transform="translate(${f1(lx)},${f1(ly)})" aria-hidden="true"><path class="flag" d="M-4,-9 L-4,9 M-4,-9 L8,-5 L-4,-1 Z"/></g>`);
   }
   return out.join("");
 }
@@ -586,9 +722,8 @@ function pathMarkers(ctx, s) {
     const i = first + j;
     const [x, y] = polar(R_OUT - 13, centreAngle(pl.paddy) - 24);
     const last = i === placed.length - 1 ? " last" : "";
-    return `<g class="step token-${pl.token}${last}" transform="translate(${f1(x)},${f1(y)})"><circle r="9"/><text y="3.8" text-anchor="middle">${i + 1}</text><title>${i + 1}: ${esc(tokenName(pl.token))} into paddy ${paddyNo(pl.paddy)}</title></g>`;
+    return `<g class="step token-${pl.token}${last}" transform="translate(${f1(x)},${f1(y)})"><circle r="9"/><text y="3.8" text-anchor="middle">${i + 1}</text></g>`;
   });
-  // Arrow from the start paddy round to the next paddy (or the last placed one).
   const steps = placed.length + (handCount(t.hand) > 0 ? 1 : 0);
   let arc = "";
   if (steps > 0) {
@@ -602,7 +737,123 @@ function pathMarkers(ctx, s) {
   }
   const [fx, fy] = polar(R_NUMBER + 4, centreAngle(sw.from) - 17);
   const fromMark = `<g class="from-mark" transform="translate(${f1(fx)},${f1(fy)})"><rect x="-15" y="-7" width="30" height="14" rx="7"/><text y="3.5" text-anchor="middle">start</text></g>`;
-  return `<g class="sow-path" aria-hidden="true">${arc}${fromMark}${marks.join("")}</g>`;
+  return `<g class="sow-path">${arc}${fromMark}${marks.join("")}</g>`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What just happened, moving: tokens travel to the paddies they were sown in, Rice to the
+// player's collected Rice or back to the bag, swapped tokens trade places. Decoration over the
+// final table (shared.js: fly and pulse do nothing when the user prefers reduced motion).
+
+const BUDGET_MS = 1100; // a whole move, however many tokens, stays under ~1.2 s
+
+function animateChange(root, before, after) {
+  const events = [];
+  for (const s of [0, 1]) events.push(...seatEvents(before, after, s));
+  if (!events.length) return;
+  const gap = Math.min(260, (BUDGET_MS - 350) / Math.max(1, events.length - 1));
+  const duration = Math.max(250, Math.min(420, BUDGET_MS - gap * (events.length - 1)));
+  events.forEach((ev, i) => {
+    const delay = Math.round(i * gap);
+    const from = locate(root, ev.from);
+    const to = locate(root, ev.to);
+    if (ev.kind === "pulse") {
+      pulse(to, { delay, duration: 600 });
+      return;
+    }
+    if (!from || !to) return;
+    fly(ghostIcon(ev.token, ev.seat), from, to, { duration, delay, className: "tanbo-fly" });
+    pulse(to, { delay: delay + duration - 60, duration: 350 });
+  });
+}
+
+/** Every placement of a seat's turn so far, in order, each with the paddy it came from. */
+function placements(table, s) {
+  const last = table.last?.[s];
+  if (!last) return [];
+  const out = [];
+  for (const m of last.moves || []) {
+    let prev = m.from;
+    for (const pl of m.placed) {
+      out.push({ ...pl, prev });
+      prev = pl.paddy;
+    }
+  }
+  if (table.phase === "move" && table.turn === s && table.sowing) {
+    let prev = table.sowing.from;
+    for (const pl of table.sowing.placed) {
+      out.push({ ...pl, prev });
+      prev = pl.paddy;
+    }
+  }
+  return out;
+}
+
+function seatEvents(before, after, s) {
+  const b = before.last?.[s];
+  const a = after.last?.[s];
+  if (!a) return [];
+  const same = b && b.turn === a.turn && b.step <= a.step;
+  if (same && b.step === a.step && JSON.stringify(b) === JSON.stringify(a) && before.phase === after.phase) {
+    // Nothing new in the summary; the live sowing may still have grown.
+    if (!(after.phase === "move" && after.turn === s)) return [];
+  }
+  const out = [];
+  if (a.farmer !== null && a.farmer !== undefined && !(same && b.farmer === a.farmer)) {
+    out.push({ kind: "pulse", to: { ring: s, paddy: a.farmer, token: "farmer" } });
+  }
+  const done = same ? placements(before, s).length : 0;
+  const now = placements(after, s);
+  // A whole lap of tokens would be too many to follow: show the last ten of them.
+  const fresh = now.slice(Math.max(done, now.length - 10));
+  for (const pl of fresh) {
+    out.push({ kind: "fly", seat: s, token: pl.token, from: { ring: s, paddy: pl.prev }, to: { ring: s, paddy: pl.paddy, token: pl.token } });
+  }
+  (a.moves || []).forEach((m, i) => {
+    const old = same ? b.moves?.[i] : null;
+    const diff = (key) => RICE.map((c) => [c, (m[key]?.[c] || 0) - (old?.[key]?.[c] || 0)]).filter(([, n]) => n > 0);
+    for (const [c, n] of diff("drew")) {
+      for (let k = 0; k < n; k++) out.push({ kind: "fly", seat: s, token: c, from: { bag: true }, to: { ring: s, paddy: m.paddy, token: c } });
+    }
+    for (const [c, n] of diff("took")) {
+      for (let k = 0; k < n; k++) out.push({ kind: "fly", seat: s, token: c, from: { ring: s, paddy: m.paddy }, to: { held: s, token: c } });
+    }
+    for (const [c, n] of diff("returned")) {
+      for (let k = 0; k < n; k++) out.push({ kind: "fly", seat: s, token: c, from: { held: s, token: c }, to: { bag: true } });
+    }
+    if (Number.isInteger(m.farmer_to) && !(old && old.farmer_to === m.farmer_to)) {
+      out.push({ kind: "fly", seat: s, token: "farmer", from: { ring: s, paddy: m.paddy }, to: { ring: s, paddy: m.farmer_to, token: "farmer" } });
+    }
+  });
+  const oldSwaps = same ? (b.swaps || []).length : 0;
+  for (const w of (a.swaps || []).slice(oldSwaps)) {
+    out.push({ kind: "fly", seat: s, token: w.a[1], from: { ring: s, paddy: w.a[0] }, to: { ring: s, paddy: w.b[0], token: w.a[1] } });
+    out.push({ kind: "fly", seat: s, token: w.b[1], from: { ring: s, paddy: w.b[0] }, to: { ring: s, paddy: w.a[0], token: w.b[1] } });
+  }
+  const oldRemoved = new Map((same ? b.removed || [] : []).map((r) => [`${r.paddy}:${r.token}`, r.count]));
+  for (const r of a.removed || []) {
+    const n = r.count - (oldRemoved.get(`${r.paddy}:${r.token}`) || 0);
+    for (let k = 0; k < Math.min(n, 3); k++) {
+      out.push({ kind: "fly", seat: s, token: r.token, from: { ring: s, paddy: r.paddy }, to: r.token === "snake" ? { supply: true } : { bag: true } });
+    }
+  }
+  return out;
+}
+
+/** The element an animation starts from or lands on (a token's glyph where it can be found). */
+function locate(root, where) {
+  if (!where) return null;
+  if (where.bag) return root.querySelector(".bag-art");
+  if (where.supply) return root.querySelector(".supply .ticon");
+  if (Number.isInteger(where.held)) return root.querySelector(`.tanbo-player.seat-${where.held} .held.token-${where.token} .ticon`);
+  const paddy = root.querySelector(`.ring.seat-${where.ring} .paddy[data-paddy="${where.paddy}"]`);
+  if (!paddy) return null;
+  const glyph = where.token ? paddy.querySelector(`.tok.token-${where.token} .ticon`) : null;
+  return glyph || paddy.querySelector(".anchor");
+}
+
+function ghostIcon(kind, seat) {
+  return tokenIcon(kind, 24, seat).replace(/width="24" height="24"/, 'width="100%" height="100%"');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -617,6 +868,12 @@ function tokenIcon(kind, size = 20, seatForFarmer = 0, x = null, y = null) {
   }
   const letter = LETTER[kind] || "?";
   return `${open}<ellipse class="grain" rx="10.5" ry="11"/><text class="grain-letter" y="4.3" text-anchor="middle">${letter}</text></svg>`;
+}
+
+/** A token beside its name on a button: without the grain's letter (the name says it, and a
+ * button's visible text must be its name's). */
+function chipIcon(kind, size, seat = 0) {
+  return tokenIcon(kind, size, seat).replace(/<text class="grain-letter"[^>]*>[^<]*<\/text>/, "");
 }
 
 function farmerIcon(seat, size = 20, x = null, y = null) {
