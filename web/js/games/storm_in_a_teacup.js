@@ -112,11 +112,34 @@ export function describeAction(action, view) {
 // ---------------------------------------------------------------------------------------------
 // Art: card glyphs (teacup, milk drop, lemon slice), the back, the host's teapot.
 
+// One face-up card per kind (viewBox 50 x 70): a coloured index strip with letter and small
+// glyph on the left (what shows when cards overlap), the big glyph on cream, the name below.
+// Drawn once as a symbol and used by reference, so its letters are not text of the buttons
+// that show cards (a button's name stays what it says: WCAG 2.5.3).
+const FACE_COLOURS = {
+  tea: { edge: "#b3362a", deep: "#7d2219", idx: "#fff", big: "#b3362a" },
+  milk: { edge: "#2d5f9e", deep: "#1d406d", idx: "#fff", big: "#2d5f9e" },
+  lemon: { edge: "#e8bb22", deep: "#7a5d00", idx: "#2a231e", big: "#d4a20f" },
+};
+const FACES = KINDS.map((kind) => {
+  const c = FACE_COLOURS[kind];
+  const k = KIND[kind];
+  return `<symbol id="storm-face-${kind}" viewBox="0 0 50 70">
+    <rect x="0.5" y="0.5" width="49" height="69" rx="5" fill="${c.edge}" stroke="rgb(40 20 10 / 0.5)" stroke-width="1"/>
+    <rect x="17" y="3" width="30" height="64" rx="3" fill="#fffaf0"/>
+    <text x="9" y="15" text-anchor="middle" fill="${c.idx}" font-family="system-ui, sans-serif" font-weight="800" font-size="13">${k.letter}</text>
+    <use href="#storm-g-${kind}" x="2.5" y="19" width="13" height="13" color="${c.idx}"/>
+    <use href="#storm-g-${kind}" x="18.5" y="21" width="27" height="27" color="${c.big}"/>
+    <text x="32" y="62" text-anchor="middle" fill="${c.deep}" font-family="system-ui, sans-serif" font-weight="700" font-size="7.5">${k.name}</text>
+  </symbol>`;
+}).join("");
+
 const SPRITE = `<svg class="storm-sprite" aria-hidden="true" focusable="false" width="0" height="0">
   <symbol id="storm-g-tea" viewBox="-10 -10 20 20"><path d="M-3.5,-9.5 C-5,-8 -2,-7 -3.5,-5.5 M0.5,-9.5 C-1,-8 2,-7 0.5,-5.5" fill="none" stroke="currentColor" stroke-width="1.2" stroke-linecap="round"/><path d="M-8.5,-3.5 H5.5 V0 C5.5,5 2,7.5 -1.5,7.5 C-5,7.5 -8.5,5 -8.5,0 Z" fill="currentColor"/><path d="M5,-1.8 C9.5,-2.5 9.5,4 4.2,3.6" fill="none" stroke="currentColor" stroke-width="1.7"/><path d="M-9.5,9 H7.5" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/></symbol>
   <symbol id="storm-g-milk" viewBox="-10 -10 20 20"><path d="M0,-9.5 C2.5,-5 7,-1 7,3.2 A7,7 0 0 1 -7,3.2 C-7,-1 -2.5,-5 0,-9.5 Z" fill="currentColor"/><path d="M-3.6,2.5 C-3.6,5 -2,6.3 0,6.6" fill="none" stroke="#fff" stroke-width="1.3" stroke-linecap="round" opacity=".8"/></symbol>
   <symbol id="storm-g-lemon" viewBox="-10 -10 20 20"><circle r="9" fill="currentColor"/><circle r="7" fill="#fff7cf"/><g stroke="currentColor" stroke-width="1.1">${[0, 45, 90, 135].map((a) => `<line x1="0" y1="-7" x2="0" y2="7" transform="rotate(${a})"/>`).join("")}</g><circle r="1.4" fill="#fff7cf"/></symbol>
   <symbol id="storm-teapot" viewBox="-12 -12 24 24"><path d="M-6,-5 C-6,-9 6,-9 6,-5 Z" fill="currentColor"/><circle cy="-9.3" r="1.5" fill="currentColor"/><path d="M-8,-4 H8 C9.5,2 7,8 0,8 C-7,8 -9.5,2 -8,-4 Z" fill="currentColor"/><path d="M8,-1 C11,-3 12,-6 11.5,-8" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/><path d="M-8.5,-2 C-13,-2 -13,5 -7.5,4.5" fill="none" stroke="currentColor" stroke-width="1.8"/></symbol>
+  ${FACES}
   <symbol id="storm-back" viewBox="0 0 50 70"><rect x="0.5" y="0.5" width="49" height="69" rx="5" fill="#5a3526"/><rect x="3.5" y="3.5" width="43" height="63" rx="3" fill="none" stroke="#c9a25a" stroke-width="1.2"/><path d="M25,35 m-1,0 a2,2 0 1 1 3,0 a5,5 0 1 1 -7,-2 a9,9 0 1 1 13,5 a13,13 0 1 1 -19,-7" fill="none" stroke="#c9a25a" stroke-width="1.4" stroke-linecap="round" opacity=".9"/></symbol>
 </svg>`;
 
@@ -125,18 +148,9 @@ const glyph = (kind, size = null, cls = "") =>
 const teapot = (size = 18) =>
   `<svg class="storm-teapot" viewBox="-12 -12 24 24" width="${size}" height="${size}" aria-hidden="true" focusable="false"><use href="#storm-teapot" x="-12" y="-12" width="24" height="24"/></svg>`;
 
-/** One face-up card (viewBox 50 x 70): a coloured index strip with letter and small glyph on
- *  the left (what shows when cards overlap), the big glyph on cream, the letter again below. */
 function cardFace(kind) {
-  const k = KIND[kind] ?? { letter: "?" };
-  return `<svg class="storm-face" viewBox="0 0 50 70" aria-hidden="true" focusable="false">
-    <rect class="edge" x="0.5" y="0.5" width="49" height="69" rx="5"/>
-    <rect class="cream" x="17" y="3" width="30" height="64" rx="3"/>
-    <text class="idx" x="9" y="15" text-anchor="middle">${k.letter}</text>
-    <use class="idx-glyph" href="#storm-g-${kind}" x="2.5" y="19" width="13" height="13"/>
-    <use class="big" href="#storm-g-${kind}" x="18.5" y="21" width="27" height="27"/>
-    <text class="foot" x="32" y="62" text-anchor="middle">${esc(k.name ?? "")}</text>
-  </svg>`;
+  const id = KIND[kind] ? kind : "tea";
+  return `<svg class="storm-face" viewBox="0 0 50 70" aria-hidden="true" focusable="false"><use href="#storm-face-${id}" width="50" height="70"/></svg>`;
 }
 
 const backSvg = () =>
@@ -444,14 +458,14 @@ function seatHtml(ctx, s) {
   const did = lastMoveWords(view, s);
   const doing = turn ? (t.phase === "discard" ? "discarding" : "serving") : "";
   const label = [
-    `${names[s]}${role ? `, ${role.text.replace(" · ", " ")}` : ""}${host ? ", host" : ""}${turn ? `, ${doing} now` : ""}${winner ? ", wins" : ""}`,
+    `${names[s]}${ctx.seats?.[s]?.bot ? `, a ${ctx.seats[s].bot} bot` : you ? ", you" : ""}${host ? ", host" : ""}${turn ? `, ${doing} now` : ""}${winner ? ", wins" : ""}`,
     handWords,
     stockWords,
     `${cardsWord(left)} left`,
-    did ? `last move: ${did}` : "no move yet",
+    did ? `last move: ${did}` : "No move yet",
   ].join("; ");
   return `<section class="${cls.join(" ")}" data-seat="${s}" data-hand-size="${hand}" data-stock-size="${stock}" data-cards-left="${left}" aria-label="${esc(label)}">
-      <div class="storm-seat-head" aria-hidden="true"><span class="seat-dot" data-seat="${s}"></span><span class="storm-name">${esc(names[s])}</span>${host ? `<span class="storm-host-mark" title="Host">${teapot(15)}</span>` : ""}${turn ? `<span class="storm-doing">${doing}…</span>` : ""}${winner ? `<span class="storm-tag win">★ wins</span>` : ""}</div>
+      <div class="storm-seat-head" aria-hidden="true"><span class="seat-dot" data-seat="${s}"></span><span class="storm-name">${esc(names[s])}</span>${host ? `<span class="storm-host-mark" title="Host">${teapot(15)}</span>` : ""}${winner ? `<span class="storm-tag win" title="Wins">★</span>` : ""}</div>
       <div class="storm-seat-sub" aria-hidden="true">${role ? `<span class="storm-tag ${role.cls}">${esc(role.text)}</span>` : `<span class="storm-tag person">Person</span>`}<span class="storm-left" title="Cards left: hand and stock; 0 or 1 after a tea party wins"><b>${left}</b> left</span></div>
       <div class="storm-pile-row hand" aria-hidden="true" title="${esc(`Hand: ${handWords}`)}">${pileIcon(hand, "fan")}<b class="storm-count">${hand}</b><span class="storm-pile-what">hand</span>${showHand ? chipsHtml(handC) : ""}</div>
       <div class="storm-pile-row stock" aria-hidden="true" title="${esc(`Stock: ${stockWords}`)}">${pileIcon(stock, "stack")}<b class="storm-count">${stock}</b><span class="storm-pile-what">stock</span>${showStock ? chipsHtml(stockC) : ""}</div>
@@ -688,7 +702,7 @@ function handHtml(ctx) {
   const tabStop = st.end ?? st.anchor ?? 0;
   const cards = hand.map((k, i) => {
     const picked = inSel(i);
-    const label = `Card ${i + 1} of ${hand.length}: ${KIND[k]?.name ?? k}${picked ? " (selected)" : ""}`;
+    const label = `${KIND[k]?.name ?? k}, card ${i + 1} of ${hand.length}${picked ? " (selected)" : ""}`;
     const attrs = `class="storm-card in-hand kind-${esc(k)}${picked ? " picked" : ""}${sel && i === sel.start ? " first" : ""}${sel && i === sel.start + sel.length - 1 ? " last" : ""}" data-hand-seat="${seat}" data-hand-index="${i}" data-kind="${esc(k)}"`;
     return selectable
       ? `<button type="button" ${attrs} data-focus-key="card-${i}" tabindex="${i === tabStop ? 0 : -1}" aria-pressed="${picked ? "true" : "false"}" aria-label="${esc(label)}">${cardFace(k)}</button>`
@@ -698,7 +712,8 @@ function handHtml(ctx) {
     ? longestRuns(ctx, hand).slice(0, 5).map((r) => {
         const leads = ctx.t.lead && r.combo.id === ctx.t.lead.combination;
         const words = `Select the longest ${r.combo.name} run: ${cardsWord(r.length)} from card ${r.start + 1}${leads ? " (matches the lead)" : ""}`;
-        return `<button type="button" class="legal storm-quick${leads ? " matches-lead" : ""}" data-select-start="${r.start}" data-select-length="${r.length}" data-focus-key="quick-${r.combo.id}" aria-label="${esc(words)}" title="${esc(words)}"${ctx.busy ? " disabled" : ""}>${esc(r.combo.name)} <b>×${r.length}</b>${leads ? " <small>lead</small>" : ""}</button>`;
+        // The name is the visible text, with words for the "×": "Tea, 4 cards from card 1, lead".
+        return `<button type="button" class="legal storm-quick${leads ? " matches-lead" : ""}" data-select-start="${r.start}" data-select-length="${r.length}" data-focus-key="quick-${r.combo.id}" title="${esc(words)}"${ctx.busy ? " disabled" : ""}>${esc(r.combo.name)} <b><span aria-hidden="true">×</span><span class="visually-hidden">, </span>${r.length}<span class="visually-hidden"> ${r.length === 1 ? "card" : "cards"} from card ${r.start + 1}</span></b>${leads ? ` <small><span class="visually-hidden">, </span>lead</small>` : ""}</button>`;
       })
     : [];
   // Rows of at most 24 cards (desktop) or 10 (phones: two rows of a dealt hand), evened out,
@@ -764,7 +779,7 @@ function selectionInfo(ctx, hand, sel) {
       fit = `<span class="storm-fit lead">this will lead the round</span>`;
     }
     const json = JSON.stringify(action);
-    const words = describeAction(action, ctx.view);
+    const words = `${serveText}: ${range} of your hand, ${combo.name}, ${countsWords(counts)}`;
     return `<div class="storm-selection ok" aria-live="polite" data-combination="${esc(combo.id)}">
         <span class="storm-sel-text"><b>${esc(combo.name)}</b>: ${esc(countsWords(counts, true))} <small>(${range})</small> ${fit}</span>
         <span class="storm-sel-buttons"><button type="button" class="legal primary storm-serve" data-action="${esc(json)}" data-focus-key="serve" aria-label="${esc(words)}"${ctx.busy ? " disabled" : ""}>${esc(serveText)}</button>${clear}</span>
@@ -773,7 +788,7 @@ function selectionInfo(ctx, hand, sel) {
   const message = combo ? `${combo.name} cannot be served from here.` : why;
   return `<div class="storm-selection refused${ctx.st.tried ? " tried" : ""}" aria-live="polite">
       <span class="storm-sel-text storm-refusal" role="status"><b>Not a combination.</b> ${esc(message)} <small>(${range})</small></span>
-      <span class="storm-sel-buttons"><button type="button" class="storm-serve refused" data-refused="1" data-focus-key="serve" aria-disabled="true" aria-label="${esc(`Cannot serve ${range}: ${message}`)}">${esc(serveText)}</button>${clear}</span>
+      <span class="storm-sel-buttons"><button type="button" class="storm-serve refused" data-refused="1" data-focus-key="serve" aria-disabled="true" aria-label="${esc(`${serveText}: not possible, ${message}`)}">${esc(serveText)}</button>${clear}</span>
     </div>`;
 }
 
@@ -785,12 +800,13 @@ function discardChoicesHtml(ctx) {
     const n = sumOf(c);
     const kept = mine.length - n;
     const keptWords = kept ? `${cardsWord(kept)} to your stock` : "none to your stock";
-    const label = `${describeAction(a, ctx.view)}; ${keptWords}${i === 0 ? " (default: the most allowed)" : ""}`;
+    // The name is the visible text (WCAG 2.5.3), then why the first one is the default.
+    const label = `${n ? `Discard ${countsWords(c)}` : "Discard nothing"}: ${keptWords}${i === 0 ? " · default (the most allowed)" : ""}`;
     const cards = KINDS.flatMap((k) => Array(c[k]).fill(k));
     const json = JSON.stringify(a);
     return `<button type="button" class="legal storm-discard${i === 0 ? " default" : ""}" data-action="${esc(json)}" data-focus-key="${esc(json)}" aria-label="${esc(label)}" title="${esc(label)}"${ctx.busy ? " disabled" : ""}>
         <span class="storm-discard-cards">${n ? runHtml(cards, "mini") : `<span class="storm-none">—</span>`}</span>
-        <span class="storm-discard-text"><b>${n ? `Discard ${esc(countsWords(c))}` : "Discard nothing"}</b><small>${esc(keptWords)}${i === 0 ? " · default" : ""}</small></span>
+        <span class="storm-discard-text"><b>${n ? `Discard ${esc(countsWords(c))}` : "Discard nothing"}</b> <small>${esc(keptWords)}${i === 0 ? " · default" : ""}</small></span>
       </button>`;
   });
   return `<div class="storm-discard-choices" role="group" aria-label="Your discards">
@@ -870,7 +886,7 @@ function animateStep(root, before, after, rects) {
 // ---------------------------------------------------------------- the end
 
 const namesOf = (view, seats) => {
-  const n = view?.table?.hand_sizes?.length ?? view?.players ?? 0;
+  const n = view?.table?.hand_sizes?.length ?? view?.players ?? view?.outcome?.details?.cards_left?.length ?? 0;
   return Array.from({ length: n }, (_, s) => seats?.[s]?.name || `Player ${s + 1}`);
 };
 
