@@ -1,0 +1,126 @@
+"""Tanbo in the real page (the shell's layout, focus and replay tests are in test_layout.py,
+test_a11y.py and test_site.py): in hot-seat each ring keeps its place and the player to play
+is marked; a bot's move travels on the table (not when motion is reduced) and every header says
+what that player just did; the replay draws the table read-only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from .conftest import screenshot
+from .lobby import choose_seats, fill_seed
+from .play import board_state, decide, wait_turn
+
+DESKTOP = {"width": 1366, "height": 768}
+
+RINGS_JS = """() => [...document.querySelectorAll('#board .ring')].map(r => {
+  const b = r.getBoundingClientRect();
+  return [r.getAttribute('class').match(/seat-(\\d)/)[1], Math.round(b.left + scrollX),
+          Math.round(b.top + scrollY)];
+})"""
+
+# Count the travelling tokens (shared.js: fly() adds a .fly-ghost to the body for each).
+GHOSTS_JS = """() => {
+  window.__ghosts = 0;
+  new MutationObserver((list) => {
+    for (const m of list) for (const n of m.addedNodes)
+      if (n.classList?.contains('fly-ghost')) window.__ghosts += 1;
+  }).observe(document.body, {childList: true});
+}"""
+
+
+def start(page: Page, bots: list[str], names: list[str], seed: int) -> None:
+    choose_seats(page, "tanbo", bots, names)
+    fill_seed(page, seed)
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#table")).to_be_visible()
+    page.evaluate(GHOSTS_JS)
+
+
+def test_hot_seat_rings_keep_their_place_and_the_turn_is_marked(
+    guard_factory: Any, base_url: str
+) -> None:
+    page, _ = guard_factory(base_url, viewport=DESKTOP)
+    page.goto(base_url + "?fast=1")
+    start(page, ["", ""], ["Aiko", "Kenji"], seed=3)
+    seen: list[tuple[int, list[Any], bool, int, str]] = []
+    for i in range(14):
+        if wait_turn(page) == "over":
+            break
+        seat = int(board_state(page)["seat"])
+        side = page.locator(f"#board .tanbo-side.seat-{seat}")
+        acting = "is-acting" in (side.get_attribute("class") or "") if side.count() else False
+        tags = page.locator("#board .turn-tag").count()
+        prompt = (
+            page.locator("#board [data-prompt]").first.inner_text().strip()
+            if page.locator("#board [data-prompt]").count()
+            else ""
+        )
+        seen.append((seat, page.evaluate(RINGS_JS), acting, tags, prompt))
+        decide(page, i * 3)
+    assert {s for s, *_ in seen} == {0, 1}
+    # Each ring where it was, seat 0 first, whoever is on screen.
+    first = seen[0][1]
+    for seat, rings, *_ in seen:
+        assert [r[0] for r in rings] == ["0", "1"], (seat, rings)
+        assert all(
+            abs(a[1] - b[1]) < 8 and abs(a[2] - b[2]) < 8 for a, b in zip(rings, first, strict=True)
+        )
+    # The player to play is marked instead, and named by the prompt.
+    for seat, _, acting, tags, prompt in seen:
+        assert acting and tags == 1, seat
+        assert ["Aiko", "Kenji"][seat] in prompt, prompt
+    screenshot(page, "tanbo-site-hot-seat")
+
+
+def test_a_bot_move_travels_and_every_header_says_what_they_did(
+    guard_factory: Any, base_url: str
+) -> None:
+    page, _ = guard_factory(base_url, viewport=DESKTOP)
+    page.goto(base_url + "?fast=1")
+    start(page, ["", "greedy"], ["Aiko", "Kenji"], seed=8)
+    for i in range(6):
+        if wait_turn(page) == "over":
+            break
+        decide(page, i)
+    wait_turn(page)
+    assert page.evaluate("() => window.__ghosts") > 0, "nothing travelled"
+    bot = page.locator("#board .tanbo-player.seat-1")
+    assert bot.locator(".bot-tag").inner_text() == "Bot · greedy"
+    for seat in (0, 1):
+        line = page.locator(f"#board .tanbo-player.seat-{seat} .plast-text").inner_text()
+        assert line.startswith(("From paddy", "Sowing from paddy", "Placed the Farmer")), line
+    screenshot(page, "tanbo-site-vs-bot")
+
+    still, _ = guard_factory(base_url, viewport=DESKTOP, reduced_motion="reduce")
+    still.goto(base_url + "?fast=1")
+    start(still, ["", "greedy"], ["Aiko", "Kenji"], seed=8)
+    for i in range(6):
+        if wait_turn(still) == "over":
+            break
+        decide(still, i)
+    wait_turn(still)
+    assert still.evaluate("() => window.__ghosts") == 0, "tokens travelled with reduced motion"
+
+
+def test_the_replay_draws_the_table_read_only(guard_factory: Any, base_url: str) -> None:
+    page, _ = guard_factory(base_url, viewport=DESKTOP)
+    page.goto(base_url + "?fast=1")
+    start(page, ["", "greedy"], ["Aiko", "Kenji"], seed=4)
+    for i in range(5):
+        if wait_turn(page) == "over":
+            break
+        decide(page, i)
+    wait_turn(page)
+    page.get_by_role("button", name="Replay").click()
+    board = page.locator("#replay-board")
+    expect(board.locator(".tanbo")).to_be_visible()
+    for _ in range(4):
+        page.locator("#replay-prev").click()
+        expect(board.locator(".tanbo")).to_be_visible()
+        assert board.locator("[data-prompt], .legal, [data-pick], [data-action]").count() == 0
+        assert board.locator(".ring").count() == 2
+    assert board.locator(".tanbo-player.seat-1 .bot-tag").count() == 1
+    screenshot(page, "tanbo-site-replay")
