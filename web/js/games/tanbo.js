@@ -762,7 +762,11 @@ function animateChange(root, before, after) {
       return;
     }
     if (!from || !to) return;
-    fly(ghostIcon(ev.token, ev.seat), from, to, { duration, delay, className: "tanbo-fly" });
+    // The token keeps its size on the way: it leaves from the middle of where it comes from.
+    const a = from.getBoundingClientRect();
+    const b = to.getBoundingClientRect();
+    const start = new DOMRect(a.left + a.width / 2 - b.width / 2, a.top + a.height / 2 - b.height / 2, b.width, b.height);
+    fly(ghostIcon(ev.token, ev.seat), start, to, { duration, delay, className: "tanbo-fly" });
     pulse(to, { delay: delay + duration - 60, duration: 350 });
   });
 }
