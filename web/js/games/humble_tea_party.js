@@ -1,14 +1,20 @@
 // Humble Tea Party table renderer: a view (JSON) becomes the tea room; clicks become actions.
 //
-// Contract: render(root, {view, legal, seat, seats, act, busy, sending, optional});
-// describeAction(action, view[, names]); title; scoreTableHtml(view, seats) for the end screen.
+// Contract: render(root, {view, legal, seat, seats, act, busy, sending, optional, animate,
+// replay}); describeAction(action, view[, names]); title; scoreTableHtml(view, seats),
+// outcomeTitle(view, seats) for the end screen.
 // Every final choice is one element with class "legal", an aria-label and data-action (its
-// JSON); a Tea button for another human seat also carries data-as-seat. Intermediate picks use
-// data-pick-deck (a deck's top tile) and data-pick-target (whose Oribako); data-unpick clears.
-// Hidden information: a favourite season is drawn only when the view gives it (the seat's own,
-// or revealed); its card carries data-favourite="<seat>:<season>" ("<seat>:?" while secret).
+// JSON); a Tea button for another human seat also carries data-as-seat (and every Tea button
+// data-interrupt: the shell never focuses it first). The steps of a placement are "legal"
+// buttons too: data-pick-deck (a deck's top tile, the first carries data-first-choice) and
+// data-pick-target (whose Oribako); data-unpick clears the target. The decks and Oribako (the
+// board) carry data-stay: nothing above them changes height between redraws. The prompt is
+// [data-prompt]. Scores and previews come from the view (Python scores; nothing is re-derived
+// here). Hidden information: a favourite season is drawn only when the view gives it (the
+// seat's own, revealed, or the replay's "everything"); its card carries
+// data-favourite="<seat>:<season>" ("<seat>:?" while secret).
 
-import { esc, plural, possessive, redraw, send } from "./shared.js";
+import { esc, fly, motionOk, plural, possessive, pulse, redraw, send } from "./shared.js";
 
 export const title = "Humble Tea Party";
 
@@ -51,6 +57,37 @@ export function tileWords(t) {
   return `${t.name} (${MONTHS[t.month - 1] ?? `month ${t.month}`}, ${SEASON_NAME[t.season] ?? t.season}, ${CREST_NAME[t.crest] ?? t.crest} crest, ${family})`;
 }
 
+/** "1 point", "−2 points", "no points". */
+export function pointsWords(n) {
+  if (n === 0) return "no points";
+  return `${n < 0 ? "−" : ""}${plural(Math.abs(n), "point")}`;
+}
+
+/** A gain in words: "adds 1 point", "takes away 2 points", "adds no points". */
+export function gainWords(n) {
+  if (n > 0) return `adds ${plural(n, "point")}`;
+  if (n < 0) return `takes away ${plural(-n, "point")}`;
+  return "adds no points";
+}
+
+/** A gain on a badge: "+1", "−2", "±0". */
+const gainMark = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
+
+/** The hands a score or a gain is made of, in words ("Seasonal Assortment 1, Duplication −2");
+ *  `secret` tells that #5 is not counted (the season is not known to this reader). */
+export function handsWords(points, { gain = false } = {}) {
+  const parts = [];
+  (points ?? []).forEach((p, i) => {
+    if (p === null || p === undefined || p === 0) return;
+    parts.push(`${HANDS[i].name} ${gain && p > 0 ? "+" : ""}${p < 0 ? `−${-p}` : p}`);
+  });
+  return parts.join(", ");
+}
+
+/** "Kenji's favourite season is secret and not counted" when #5 is unknown. */
+const secretNote = (points, who) =>
+  points?.[4] === null ? `${possessive(who)} favourite season is secret and not counted` : "";
+
 // ---------------------------------------------------------------------------------------------
 // Geometry of an Oribako: the free grid, and the window of cells that can still be filled.
 
@@ -81,6 +118,23 @@ function whereWords(box, x, y) {
   return rel.length ? `${rel[0]} (${pos})` : `first tile (${pos})`;
 }
 
+/** The view's preview of a placement or keep (what it adds to that Oribako), if any. */
+function previewOf(view, action) {
+  const list = view?.table?.previews ?? [];
+  const target = action.type === "keep" ? view?.seat : action.target;
+  const x = action.type === "keep" ? 0 : action.x;
+  const y = action.type === "keep" ? 0 : action.y;
+  return list.find((p) => p.deck === action.deck && p.target === target && p.x === x && p.y === y) ?? null;
+}
+
+/** "adds 1 point (Seasonal Assortment +1); Kenji's favourite season is secret and not counted" */
+function previewWords(p, who) {
+  if (!p) return "";
+  const hands = handsWords(p.hands, { gain: true });
+  const note = secretNote(p.hands, who);
+  return `${gainWords(p.gain)}${hands ? ` (${hands})` : ""}${note ? `; ${note}` : ""}`;
+}
+
 /** Words for an action, as used in aria-labels. `names` are the seats' names if known. */
 export function describeAction(action, view, names) {
   if (!action || typeof action !== "object") return String(action);
@@ -88,13 +142,15 @@ export function describeAction(action, view, names) {
   switch (action.type) {
     case "keep": {
       const top = t?.decks?.[action.deck]?.top;
-      return `Keep ${top ? tileWords(top) : "the top tile"} from deck ${action.deck + 1} in your own Oribako`;
+      const p = previewWords(previewOf(view, action), "You");
+      return `Keep ${top ? tileWords(top) : "the top tile"} from deck ${action.deck + 1} in your own Oribako${p ? `: ${p}` : ""}`;
     }
     case "place": {
       const top = t?.decks?.[action.deck]?.top;
       const who = nameOf(names, action.target);
       const box = t?.oribako?.[action.target];
-      return `Recommend ${top ? top.name : `the top of deck ${action.deck + 1}`} to ${who}: ${whereWords(box, action.x, action.y)}`;
+      const p = previewWords(previewOf(view, action), who);
+      return `Recommend ${top ? top.name : `the top of deck ${action.deck + 1}`} to ${who}: ${whereWords(box, action.x, action.y)}${p ? `; ${p}` : ""}`;
     }
     case "tea":
       return "Get Tea";
@@ -103,6 +159,29 @@ export function describeAction(action, view, names) {
   }
 }
 
+/** One line on what a seat just did, from the view's `last` entry. */
+export function lastMoveWords(move, view, names) {
+  if (!move) return "No move yet";
+  const t = view?.table;
+  const tileAt = (target, x, y) =>
+    (t?.oribako?.[target]?.tiles ?? []).find((c) => c.x === x && c.y === y)?.tile ?? null;
+  switch (move.move) {
+    case "keep": {
+      const tile = tileAt(move.target, move.x, move.y);
+      return `Kept ${tile?.name ?? "a sweet"} from deck ${move.deck + 1}`;
+    }
+    case "place": {
+      const tile = tileAt(move.target, move.x, move.y);
+      return `Gave ${tile?.name ?? "a sweet"} to ${nameOf(names, move.target)} (deck ${move.deck + 1})`;
+    }
+    case "tea":
+      return "Took Tea";
+    case "pass":
+      return "Passed: nowhere to place";
+    default:
+      return "";
+  }
+}
 // ---------------------------------------------------------------------------------------------
 // Art: one sprite of symbols (season glyphs, crests, tea bowl), used by every tile.
 
@@ -154,83 +233,107 @@ function sweetArt(t) {
 }
 
 /** One tile as SVG (viewBox 100 x 100): season frame + glyph, month in its family badge,
- *  crest, the sweet, its short name. */
-function tileSvg(t, cls = "") {
+ *  crest, the sweet, its short name. `label` replaces its words; `hidden` makes it decoration
+ *  (inside a labelled button, or a flying copy). */
+function tileSvg(t, { cls = "", label = null, hidden = false, bare = false } = {}) {
   const short = SHORT[t.name] ?? (t.name.length > 10 ? t.name.split(/[\s-]/)[0] : t.name);
   const nerikiri = t.family === "nerikiri";
-  const label = tileWords(t);
-  return `<svg class="htp-tile season-${esc(t.season)} ${cls}" viewBox="0 0 100 100" role="img" aria-label="${esc(label)}" data-type="${t.type}" data-tile-season="${esc(t.season)}">
-    <title>${esc(label)}</title>
+  const words = label ?? tileWords(t);
+  const a11y = hidden ? `aria-hidden="true" focusable="false"` : `role="img" aria-label="${esc(words)}"`;
+  return `<svg class="htp-tile season-${esc(t.season)} ${cls}" viewBox="0 0 100 100" ${a11y} data-type="${t.type}" data-tile-season="${esc(t.season)}">
+    ${hidden ? "" : `<title>${esc(words)}</title>`}
     <rect class="frame" x="1.5" y="1.5" width="97" height="97" rx="10"/>
     <rect class="washi" x="8" y="8" width="84" height="84" rx="5"/>
     ${sweetArt(t)}
-    <g class="month ${nerikiri ? "black" : "white"}"><circle cx="23" cy="23" r="13.5"/><text x="23" y="29.5" text-anchor="middle">${t.month}</text></g>
-    <g class="crest"><circle cx="77" cy="23" r="13.5"/><use href="#htp-c-${esc(t.crest)}" x="66" y="12" width="22" height="22"/></g>
-    <g class="band"><rect x="8" y="75" width="84" height="17" rx="3"/><use class="season-glyph" href="#htp-s-${esc(t.season)}" x="10" y="76.5" width="14" height="14"/><text class="name" x="57" y="89" text-anchor="middle"${short.length > 7 ? ` textLength="66" lengthAdjust="spacingAndGlyphs"` : ""}>${esc(short)}</text></g>
+    <g class="month ${nerikiri ? "black" : "white"}"><circle cx="23" cy="23" r="15"/>${bare ? "" : `<text x="23" y="30.5" text-anchor="middle">${t.month}</text>`}</g>
+    <g class="crest"><circle cx="77" cy="23" r="14.5"/><use href="#htp-c-${esc(t.crest)}" x="65" y="11" width="24" height="24"/></g>
+    <g class="band"><rect x="8" y="75" width="84" height="17" rx="3"/><use class="season-glyph" href="#htp-s-${esc(t.season)}" x="10" y="76.5" width="14" height="14"/>${bare ? "" : `<text class="name" x="57" y="89" text-anchor="middle"${short.length > 7 ? ` textLength="66" lengthAdjust="spacingAndGlyphs"` : ""}>${esc(short)}</text>`}</g>
   </svg>`;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Per-root state: the latest props, the picked deck and target, one set of listeners.
+// Per-root state: the latest props, the view drawn last (for animations), the picked deck and
+// target, where focus goes after a pick, one set of listeners.
 
 const roots = new WeakMap();
 
 export function render(root, props) {
   let st = roots.get(root);
   if (!st) {
-    st = { props: null, deck: null, target: null, key: null, sending: false };
+    st = { props: null, view: null, deck: null, target: null, key: null, sending: false, focus: null };
     roots.set(root, st);
     root.addEventListener("click", (e) => onActivate(root, e));
-    root.addEventListener("keydown", (e) => {
-      if (e.key !== "Enter" && e.key !== " ") return;
-      const node = e.target.closest?.("[role=button]");
-      if (!node || node.tagName === "BUTTON") return;
-      e.preventDefault();
-      onActivate(root, e);
-    });
+    root.addEventListener("keydown", (e) => onKey(root, e));
   }
   st.props = props;
+  const t = props.view?.table;
   // Picks survive only while the same decision is on the table.
-  const key = JSON.stringify([props.view?.table?.turn, props.view?.table?.phase, props.legal]);
+  const key = JSON.stringify([t?.step ?? null, t?.turn, t?.phase, props.legal, props.view?.seat, !!props.replay]);
   if (key !== st.key) {
     st.deck = null;
     st.target = null;
     st.key = key;
   }
+  const before = st.view;
+  st.view = props.view;
   draw(root, st);
+  if (props.animate && !props.replay && before && before !== props.view && t) animateStep(root, t);
 }
 
 function draw(root, st) {
   redraw(root, tableHtml(st));
+  if (st.focus) {
+    const next = root.querySelector(st.focus);
+    st.focus = null;
+    if (next) {
+      next.focus({ preventScroll: true });
+      // On a narrow screen the chosen Oribako may be far down: bring it into view (only then).
+      const r = next.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > innerHeight) {
+        next.scrollIntoView?.({ block: "center", behavior: motionOk() ? "smooth" : "auto" });
+      }
+    }
+  }
 }
 
 function onActivate(root, e) {
   const st = roots.get(root);
   if (!st) return;
   const node = e.target.closest?.("[data-action],[data-pick-deck],[data-pick-target],[data-unpick]");
-  if (!node || !root.contains(node) || !node.closest(".htp")) return;
+  if (!node || !root.contains(node) || !node.closest(".htp") || node.disabled) return;
   const { props } = st;
+  if (props.replay) return;
   const interrupt = node.hasAttribute("data-interrupt");
   if (st.sending || (interrupt ? (props.sending ?? props.busy) : props.busy)) return;
   if (node.hasAttribute("data-unpick")) {
-    if (node.getAttribute("data-unpick") === "target") st.target = null;
-    else { st.deck = null; st.target = null; }
+    const s = st.target;
+    st.target = null;
+    st.focus = `[data-pick-target="${s}"]:is(button)`;
     draw(root, st);
     return;
   }
   if (node.hasAttribute("data-pick-deck")) {
     const d = Number(node.getAttribute("data-pick-deck"));
-    if (st.deck !== d) st.target = null;
-    st.deck = d;
+    if (st.deck === d) {
+      // Pressing the chosen sweet again puts it back.
+      st.deck = null;
+      st.target = null;
+      st.focus = `[data-pick-deck="${d}"]`;
+    } else {
+      st.deck = d;
+      st.target = null;
+      // Next: whom to recommend it to (or, with a single possible Oribako, where).
+      st.focus = "button[data-pick-target], .htp-cell.spot";
+    }
     draw(root, st);
     return;
   }
   if (node.hasAttribute("data-pick-target")) {
     const s = Number(node.getAttribute("data-pick-target"));
+    if (st.deck === null) return;
     st.target = s;
+    st.focus = `.htp-box[data-seat="${s}"] .htp-cell.spot`;
     draw(root, st);
-    // On a narrow screen the chosen Oribako may be far down: bring its cells into view.
-    root.querySelector(".htp-box.picked")?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
     return;
   }
   let action;
@@ -243,19 +346,83 @@ function onActivate(root, e) {
   send(root, st, "htp-sending", () => (asSeat === undefined ? props.act(action) : props.act(action, asSeat)));
 }
 
+/** Arrow keys move between the deck tops, and between the glowing places of an Oribako. */
+function onKey(root, e) {
+  const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const step = steps[e.key];
+  if (!step || e.altKey || e.ctrlKey || e.metaKey) return;
+  const here = e.target;
+  if (!(here instanceof Element) || !root.contains(here)) return;
+  let group = null;
+  if (here.matches(".htp-cell.spot")) group = [...here.closest(".htp-tray").querySelectorAll(".htp-cell.spot")];
+  else if (here.matches(".htp-deck-top.legal")) group = [...root.querySelectorAll(".htp-deck-top.legal")];
+  if (!group || group.length < 2) return;
+  const at = (n) => n.getBoundingClientRect();
+  const a = at(here);
+  const [dx, dy] = step;
+  let best = null;
+  let bestScore = Infinity;
+  for (const n of group) {
+    if (n === here) continue;
+    const b = at(n);
+    const ox = b.left + b.width / 2 - (a.left + a.width / 2);
+    const oy = b.top + b.height / 2 - (a.top + a.height / 2);
+    const along = ox * dx + oy * dy;
+    if (along <= 1) continue;
+    const score = along + 2 * Math.abs(ox * dy + oy * dx);
+    if (score < bestScore) [best, bestScore] = [n, score];
+  }
+  if (best) {
+    e.preventDefault();
+    best.focus();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// What just happened: the step's moves travel (a tile from its deck to its cell) and glow.
+
+function animateStep(root, t) {
+  if (!motionOk()) return;
+  const moves = (t.last ?? []).map((m, s) => [s, m]).filter(([, m]) => m && m.step === t.step);
+  let delay = 0;
+  for (const [s, m] of moves) {
+    if (m.move === "keep" || m.move === "place") {
+      const cell = root.querySelector(`.htp-box[data-seat="${m.target}"] .htp-cell[data-x="${m.x}"][data-y="${m.y}"]`);
+      const pile = root.querySelector(`.htp-deck[data-deck="${m.deck}"] .htp-deck-pile`);
+      const tile = (t.oribako?.[m.target]?.tiles ?? []).find((c) => c.x === m.x && c.y === m.y)?.tile;
+      if (cell && pile && tile) {
+        fly(tileSvg(tile, { hidden: true }), pile, cell, { duration: 520, delay, target: cell, className: "htp-fly" });
+        pulse(pile.querySelector(".htp-deck-face"), { delay: delay + 260, duration: 500 });
+        pulse(cell, { delay: delay + 520, duration: 600 });
+      }
+      delay += 520;
+    } else if (m.move === "tea") {
+      pulse(root.querySelector(".htp-tea-spot"), { delay, duration: 600 });
+      pulse(root.querySelector(`.htp-box[data-seat="${s}"] .htp-box-head`), { delay, duration: 600 });
+      delay += 300;
+    } else {
+      pulse(root.querySelector(`.htp-box[data-seat="${s}"] .htp-did`), { delay, duration: 600 });
+      delay += 200;
+    }
+    if (delay > 900) delay = 900; // a whole step stays under about 1.2 s
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The whole table.
 
 function buildContext(st) {
-  const { view, legal = [], seat = -1, seats = [], busy, sending, optional = [] } = st.props;
+  const { view, legal = [], seats = [], busy, sending, optional = [], replay = false } = st.props;
   const t = view.table;
   const n = t.oribako?.length ?? view.players ?? 0;
+  const seat = typeof view.seat === "number" ? view.seat : -1;
   const names = Array.from({ length: n }, (_, s) => seats[s]?.name || `Player ${s + 1}`);
-  const places = legal.filter((a) => a.type === "place");
-  const keeps = legal.filter((a) => a.type === "keep");
-  const myTea = legal.find((a) => a.type === "tea") ?? null;
+  const live = replay ? [] : legal;
+  const places = live.filter((a) => a.type === "place");
+  const keeps = live.filter((a) => a.type === "keep");
+  const myTea = live.find((a) => a.type === "tea") ?? null;
   // Other human seats that may Get Tea now (a bot decides its own Tea).
-  const otherTea = optional
+  const otherTea = replay ? [] : optional
     .filter((o) => o.seat !== seat && !seats[o.seat]?.bot && (o.legal ?? []).some((a) => a.type === "tea"))
     .map((o) => o.seat);
   // Drop picks that no longer lead anywhere; one possible target is picked for the player.
@@ -265,21 +432,26 @@ function buildContext(st) {
   if (st.deck !== null && st.target === null && targets.length === 1) st.target = targets[0];
   const teams = t.options?.team_battle ? t.options.teams ?? names.map((_, i) => i % 2) : null;
   return {
-    st, view, t, legal, seat, seats, names, busy: !!busy, sending: sending ?? busy, places, keeps,
-    myTea, otherTea, targets, deck: st.deck, target: st.target, teams, over: view.over || t.phase === "over",
+    st, view, t, legal: live, seat, seats, names, busy: !!busy, sending: !!(sending ?? busy), places, keeps,
+    myTea, otherTea, targets, deck: st.deck, target: st.target, teams, replay,
+    everything: view.everything === true, over: view.over || t.phase === "over",
   };
 }
 
 function tableHtml(st) {
   const { view } = st.props;
   const t = view?.table;
-  if (!t) return `<div class="htp"><p class="htp-prompt">Waiting for the table…</p></div>`;
+  if (!t) return `<div class="htp"><p class="htp-prompt" data-prompt tabindex="-1">Waiting for the table…</p></div>`;
   const ctx = buildContext(st);
   const n = ctx.names.length;
-  return `<div class="htp${ctx.busy ? " busy" : ""} phase-${esc(t.phase)}${ctx.over ? " over" : ""}" data-phase="${esc(t.phase)}" data-players="${n}">
+  const cls = ["htp", `phase-${esc(t.phase)}`];
+  if (ctx.busy) cls.push("busy");
+  if (ctx.over) cls.push("over");
+  if (ctx.replay) cls.push("replay");
+  return `<div class="${cls.join(" ")}" data-phase="${esc(t.phase)}" data-players="${n}" data-layout="${n <= 4 ? "row" : "side"}" style="--n:${n}">
     ${SPRITE}
     ${statusHtml(ctx)}
-    <div class="htp-layout">
+    <div class="htp-layout" data-stay>
       <section class="htp-centre" aria-label="Centre of the table">
         ${decksHtml(ctx)}
         <div class="htp-centre-side">
@@ -303,52 +475,45 @@ function phaseLabel(t) {
   return "The tea party is over";
 }
 
-function statusHtml(ctx) {
+function promptHtml(ctx) {
   const { t, view, names, seat } = ctx;
   const awaited = view.awaiting ?? view.actors ?? [];
   const actor = awaited.length ? awaited[0] : t.turn;
-  const yours = ctx.keeps.length > 0 || ctx.places.length > 0;
-  const me = seat >= 0 ? names[seat] : null;
-  let prompt;
-  let tools = "";
+  const who = (s) => `<strong>${esc(names[s] ?? "—")}</strong>${ctx.seats[s]?.bot ? " (bot)" : ""}`;
   if (ctx.over) {
-    const o = view.outcome ?? {};
-    const w = o.winners ?? [];
-    prompt = `<strong>${esc(winnerWords(w, names, t))}</strong>${o.reason ? ` <span class="htp-reason">${esc(withNames(o.reason, names))}</span>` : ""}`;
-  } else if (yours && t.phase === "own") {
-    prompt = `<strong>${esc(me)}</strong>, take a sweet from the top of a deck for <em>your own</em> Oribako.`;
-  } else if (yours) {
-    if (ctx.deck === null) {
-      prompt = `<strong>${esc(me)}</strong>, choose a sweet from a deck to recommend to another player.`;
-    } else {
-      const top = t.decks[ctx.deck]?.top;
-      tools = `<span class="htp-picked">${top ? tileSvg(top, "mini") : ""}<span>${esc(top?.name ?? "")}</span></span>
-        <button type="button" class="htp-cancel" data-unpick="deck" data-focus-key="unpick"${ctx.busy ? " disabled" : ""}>Choose another sweet</button>`;
-      prompt = ctx.target === null
-        ? `Recommend the <strong>${esc(top?.name ?? "sweet")}</strong> to whom? Choose a glowing Oribako.`
-        : `Put the <strong>${esc(top?.name ?? "sweet")}</strong> in ${esc(possessive(names[ctx.target]))} Oribako: choose a glowing place.`;
-      if (ctx.target !== null && ctx.targets.length > 1) {
-        tools += `<button type="button" class="htp-cancel" data-unpick="target" data-focus-key="unpick-target"${ctx.busy ? " disabled" : ""}>Another Oribako</button>`;
-      }
-    }
-  } else {
-    const verb = t.phase === "own" ? "is taking a sweet for their own Oribako" : "is choosing a sweet to recommend";
-    prompt = `<strong>${esc(names[actor] ?? "—")}</strong> ${verb}.`;
-    if (ctx.myTea) prompt += ` <span class="htp-hint">You may Get Tea now.</span>`;
+    return `<strong>${esc(winnerWords(view.outcome?.winners ?? [], names, t))}</strong> The scores are below.`;
   }
+  const doing = t.phase === "own" ? "is keeping a sweet for their own Oribako" : "is choosing a sweet to recommend";
+  if (ctx.everything) return `Everything shown: ${who(actor)} ${doing}.`;
+  if (ctx.replay) return `${who(actor)} ${doing}.`;
+  const me = seat >= 0 ? names[seat] : null;
+  if (ctx.keeps.length) {
+    return `<strong>${esc(me)}</strong>, keep a sweet from a deck for <em>your own</em> Oribako.`;
+  }
+  if (ctx.places.length) {
+    if (ctx.deck === null) return `<strong>${esc(me)}</strong>, choose a sweet from a deck to recommend.`;
+    const top = esc(t.decks[ctx.deck]?.top?.name ?? "sweet");
+    if (ctx.target === null) return `Recommend the <strong>${top}</strong> to whom? Choose an Oribako.`;
+    return `Put the <strong>${top}</strong> in ${esc(possessive(names[ctx.target]))} Oribako: choose a place.`;
+  }
+  return `${who(actor)} ${doing}.${ctx.myTea ? ` <span class="htp-hint">You may Get Tea now.</span>` : ""}`;
+}
+
+function statusHtml(ctx) {
+  const { t } = ctx;
   const resets = Math.min(3, t.resets ?? 0);
   const pips = [0, 1, 2].map((i) => `<span class="pip${i < resets ? " used" : ""}"></span>`).join("");
   const hush = t.options?.no_chatting
-    ? `<span class="htp-hush" title="Optional rule: players may not discuss placements">${use("htp-hush", "", 18)} No chatting</span>`
+    ? `<span class="htp-hush" title="Optional rule: players may not discuss placements">${use("htp-hush", "", 18)}<span class="hush-word">No chatting</span></span>`
     : "";
+  const yours = ctx.keeps.length > 0 || ctx.places.length > 0;
   return `<div class="htp-status${yours ? " your-move" : ""}">
       <div class="htp-status-top">
         <span class="htp-phase">${esc(phaseLabel(t))}</span>
-        <span class="htp-resets" aria-label="Resets used: ${resets} of 3">Resets ${pips} <small>${resets}/3</small></span>
+        <span class="htp-resets"><span aria-hidden="true">Resets ${pips} ${resets}/3</span><span class="sr">${esc(`${resets === 0 ? "No Resets" : plural(resets, "Reset")} of 3 used`)}</span></span>
         ${hush}
       </div>
-      <p class="htp-prompt" aria-live="polite">${prompt}</p>
-      ${tools ? `<div class="htp-tools">${tools}</div>` : ""}
+      <p class="htp-prompt" data-prompt tabindex="-1" aria-live="polite">${promptHtml(ctx)}</p>
     </div>`;
 }
 
@@ -384,34 +549,53 @@ function legalAttrs(ctx, action, cls = "", label = null, busy = ctx.busy) {
   return `class="legal ${cls}" data-action="${esc(json)}" data-focus-key="${esc(json)}" aria-label="${esc(words)}" title="${esc(words)}"${busy ? " disabled" : ""}`;
 }
 
+function gainBadge(p) {
+  if (!p) return "";
+  const kind = p.gain > 0 ? "up" : p.gain < 0 ? "down" : "even";
+  // Drawn from an attribute (CSS content): decoration, the button's name says it in words.
+  return `<span class="htp-gain ${kind}" data-gain="${gainMark(p.gain)}" aria-hidden="true"></span>`;
+}
+
 function decksHtml(ctx) {
   const { t } = ctx;
+  let first = true;
   const decks = (t.decks ?? []).map((d, i) => {
     const top = d.top;
-    const depth = Math.min(6, Math.ceil((d.size ?? 0) / 4));
+    const size = d.size ?? 0;
+    const depth = Math.min(6, Math.ceil(size / 4));
     const stack = `<span class="htp-stack" style="--depth:${depth}" aria-hidden="true"></span>`;
+    // A deck's top is drawn under its button (the button holds no printed words of the tile,
+    // so its name, which says everything, is all a screen reader or voice control meets).
     let face;
     if (!top) {
       face = `<span class="htp-deck-empty">empty</span>`;
     } else {
       const keep = ctx.keeps.find((a) => a.deck === i);
       const canPick = ctx.places.some((a) => a.deck === i);
+      const mark = (ctx.busy || !first) ? "" : " data-first-choice";
+      const art = `<span class="htp-deck-face" aria-hidden="true">${tileSvg(top, { hidden: true })}</span>`;
       if (keep) {
-        face = `<button type="button" ${legalAttrs(ctx, keep, "htp-deck-top")}>${tileSvg(top)}</button>`;
+        first = first && !!ctx.busy;
+        const p = previewOf(ctx.view, keep);
+        face = `${art}<button type="button" ${legalAttrs(ctx, keep, "htp-deck-top")}${mark}>${gainBadge(p)}</button>`;
       } else if (canPick) {
+        first = first && !!ctx.busy;
         const picked = ctx.deck === i;
-        const words = picked ? `${top.name} from deck ${i + 1} is chosen (click to choose again)` : `Choose ${tileWords(top)} from deck ${i + 1} to recommend`;
-        face = `<button type="button" class="htp-deck-top pickable${picked ? " picked" : ""}" data-pick-deck="${i}" data-focus-key="deck-${i}" aria-pressed="${picked}" aria-label="${esc(words)}" title="${esc(words)}"${ctx.busy ? " disabled" : ""}>${tileSvg(top)}</button>`;
+        const words = picked
+          ? `${top.name} from deck ${i + 1} is chosen (press again to put it back)`
+          : `Choose ${tileWords(top)} from deck ${i + 1} to recommend`;
+        face = `${art}<button type="button" class="legal htp-deck-top pickable${picked ? " picked" : ""}" data-pick-deck="${i}" data-focus-key="deck-${i}" aria-pressed="${picked}" aria-label="${esc(words)}" title="${esc(words)}"${ctx.busy ? " disabled" : ""}${mark}></button>`;
       } else {
-        face = `<span class="htp-deck-top">${tileSvg(top)}</span>`;
+        face = `<span class="htp-deck-face">${tileSvg(top, { label: `Top of deck ${i + 1}: ${tileWords(top)}` })}</span>`;
       }
     }
+    const left = size === 0 ? "empty" : plural(size, "tile");
     return `<div class="htp-deck${ctx.deck === i ? " is-picked" : ""}" data-deck="${i}">
         <div class="htp-deck-pile">${stack}${face}</div>
-        <span class="htp-deck-label">Deck ${i + 1} · <b>${d.size ?? 0}</b> left</span>
+        <span class="htp-deck-label">Deck ${i + 1} · ${esc(left)}</span>
       </div>`;
   });
-  return `<div class="htp-decks" aria-label="Decks">${decks.join("")}</div>`;
+  return `<div class="htp-decks" role="group" aria-label="Decks">${decks.join("")}</div>`;
 }
 
 function teaHtml(ctx) {
@@ -422,15 +606,17 @@ function teaHtml(ctx) {
     ? "The Tea token is in the centre."
     : `${names[holder]} is having Tea: nobody may place in their Oribako until their next turn.`;
   const buttons = [];
+  // Tea is an interruption: only a send in flight disables it, never a bot's pause.
   if (ctx.myTea) {
-    buttons.push(`<button type="button" ${legalAttrs(ctx, ctx.myTea, "htp-tea-btn", ctx.seat >= 0 ? `Get Tea (${names[ctx.seat]})` : "Get Tea", ctx.sending)} data-interrupt="1">${teaIcon("small")}<span>Get Tea</span></button>`);
+    const words = ctx.seat >= 0 ? `Get Tea (${names[ctx.seat]})` : "Get Tea";
+    buttons.push(`<button type="button" ${legalAttrs(ctx, ctx.myTea, "htp-tea-btn", words, ctx.sending)} data-interrupt="1">${teaIcon("small")}<span>Get Tea</span></button>`);
   }
   for (const s of ctx.otherTea) {
     const words = `Get Tea (${names[s]})`;
     buttons.push(`<button type="button" class="legal htp-tea-btn other" data-action="${esc(JSON.stringify({ type: "tea" }))}" data-as-seat="${s}" data-interrupt="1" data-focus-key="tea-${s}" aria-label="${esc(words)}" title="${esc(words)}"${ctx.sending ? " disabled" : ""}>${teaIcon("small")}<span>${esc(words)}</span></button>`);
   }
   const spentList = spent.length
-    ? `<p class="htp-spent">Tea taken: ${spent.map((s) => `<span class="htp-point" title="${esc(names[s])} has had their Tea">${esc(names[s])}</span>`).join(" ")}</p>`
+    ? `<p class="htp-spent">Tea taken: ${spent.map((s) => `<span class="htp-point">${esc(names[s])}</span>`).join(" ")}</p>`
     : "";
   return `<div class="htp-tea${holder === null ? " home" : " away"}" data-tea-holder="${holder ?? ""}">
       <div class="htp-tea-spot">${holder === null ? teaIcon() : `<span class="htp-tea-empty" aria-hidden="true"></span>`}</div>
@@ -447,9 +633,10 @@ function cardsHtml(ctx) {
     </div>`;
 }
 
-function seasonCard(season, cls, extra = "") {
+function seasonCard(season, cls, { label = null, data = "" } = {}) {
   const name = SEASON_NAME[season] ?? season;
-  return `<span class="htp-card season-${esc(season)} ${cls}" title="${esc(name)}"${extra}>${seasonIcon(season)}<span>${esc(name)}</span></span>`;
+  const words = label ?? name;
+  return `<span class="htp-card season-${esc(season)} ${cls}" title="${esc(words)}"${data}><span aria-hidden="true">${seasonIcon(season)}<span>${esc(name)}</span></span><span class="sr">${esc(words)}</span></span>`;
 }
 
 // ---------------------------------------------------------------- the Oribako
@@ -458,10 +645,31 @@ function favouriteHtml(ctx, s, box) {
   const season = box.season;
   if (season && SEASONS.includes(season)) {
     const own = s === ctx.seat && !box.revealed;
-    const label = own ? `Your favourite season (secret): ${SEASON_NAME[season]}` : `Favourite season (revealed): ${SEASON_NAME[season]}`;
-    return seasonCard(season, own ? "fav own" : "fav revealed", ` data-favourite="${s}:${esc(season)}" aria-label="${esc(label)}"`);
+    const label = own
+      ? `Your favourite season (secret): ${SEASON_NAME[season]}`
+      : box.revealed
+        ? `Favourite season (revealed): ${SEASON_NAME[season]}`
+        : `Favourite season (shown in the replay): ${SEASON_NAME[season]}`;
+    return seasonCard(season, own ? "fav own" : "fav revealed", { label, data: ` data-favourite="${s}:${esc(season)}"` });
   }
-  return `<span class="htp-card fav secret" data-favourite="${s}:?" aria-label="Favourite season: secret" title="Secret until the Oribako is complete"><span class="q">?</span><span>Secret</span></span>`;
+  return `<span class="htp-card fav secret" data-favourite="${s}:?" title="Secret until the Oribako is complete"><span class="q" aria-hidden="true">?</span><span aria-hidden="true">Secret</span><span class="sr">Favourite season: secret</span></span>`;
+}
+
+/** The running score in words, and its short form on the box. */
+function scoreParts(ctx, s, box) {
+  const sc = box.score;
+  if (!sc) return { head: "", short: "", others: "", words: "" };
+  const own = s === ctx.seat && !box.revealed;
+  const hands = handsWords(sc.points);
+  const secret = sc.points?.[4] === null;
+  const total = pointsWords(sc.total);
+  let words = `${box.complete ? "Score" : "Score so far"}: ${total}${hands ? ` (${hands})` : ""}`;
+  if (secret) words += `; ${box.complete ? "" : "plus "}their favourite season, still secret`;
+  if (own && sc.public !== sc.total) words += `; the others see ${pointsWords(sc.public)}`;
+  const head = box.complete ? "Score" : "So far";
+  const short = `${fmt(sc.total)}${secret && !box.complete ? "+?" : ""}`;
+  const others = own && sc.public !== sc.total ? ` · others see ${fmt(sc.public)}` : "";
+  return { head, short, others, words };
 }
 
 function boxHtml(ctx, s) {
@@ -481,33 +689,50 @@ function boxHtml(ctx, s) {
   if (isTarget) cls.push(picked ? "is-target picked" : "is-target");
   if (team !== null) cls.push(`team-${team}`);
   const count = box.tiles?.length ?? 0;
-  const score = t.scores?.[s];
+  const bot = ctx.seats[s]?.bot;
   const tags = [];
   if (s === ctx.seat) tags.push(`<span class="htp-tag you">you</span>`);
   if (t.start_player === s) tags.push(`<span class="htp-tag first" title="Start player">start</span>`);
-  if (team !== null) tags.push(`<span class="htp-tag team team-${team}" title="Team ${team === 0 ? "Pine" : "Plum"}">${team === 0 ? "▲ Pine" : "● Plum"}</span>`);
-  const turnTag = turn ? `<span class="htp-turn" title="Active player">${use("htp-fan", "", 16)}${view.awaiting?.includes(s) ? "to play" : "turn"}</span>` : "";
-  let targetBtn = "";
+  if (team !== null) {
+    const word = team === 0 ? "Pine" : "Plum";
+    tags.push(`<span class="htp-tag team team-${team}" title="Team ${word}"><span aria-hidden="true">${team === 0 ? "▲" : "●"}</span><span class="team-word"> ${word}</span></span>`);
+  }
+  if (turn) tags.push(`<span class="htp-turn" title="Active player">${use("htp-fan", "", 14)}<span class="sr">${view.awaiting?.includes(s) ? "to play" : "their turn"}</span></span>`);
+  const did = lastMoveWords(t.last?.[s], view, names);
+  const botTag = bot ? `<span class="htp-bot">Bot · ${esc(bot)}</span> ` : "";
+  const { head, short, others, words: scoreWords } = scoreParts(ctx, s, box);
+  const badges = [];
+  if (underTea) badges.push(`<span class="htp-has-tea" title="Having Tea: nobody may place here">${teaIcon("small")}having Tea</span>`);
+  if (spent) badges.push(`<span class="htp-spent-tea" title="Tea already taken">${teaIcon("small")}<span class="sr">Tea already taken</span></span>`);
+  let pick = "";
   if (isTarget && !picked) {
     const words = `Recommend to ${names[s]}`;
-    targetBtn = `<button type="button" class="htp-target-btn" data-pick-target="${s}" data-focus-key="target-${s}" aria-label="${esc(words)}"${ctx.busy ? " disabled" : ""}>${esc(words)}</button>`;
+    pick = `<button type="button" class="legal htp-target-btn" data-pick-target="${s}" data-focus-key="target-${s}" aria-label="${esc(words)}"${ctx.busy ? " disabled" : ""}>Recommend</button>`;
+  } else if (picked && ctx.targets.length > 1) {
+    pick = `<button type="button" class="htp-cancel" data-unpick="target" data-focus-key="unpick-target" aria-label="Choose another Oribako"${ctx.busy ? " disabled" : ""}>Another</button>`;
   }
-  return `<section class="${cls.join(" ")}" data-seat="${s}" aria-label="${esc(possessive(names[s]))} Oribako${box.complete ? " (complete)" : ""}">
+  const label = `${possessive(names[s])} Oribako${bot ? ` (bot)` : ""}: ${box.complete ? "complete" : `${plural(count, "sweet")} of 9`}`;
+  return `<section class="${cls.join(" ")}" data-seat="${s}" style="--mover: var(--seat-${s})" aria-label="${esc(label)}">
       <header class="htp-box-head">
-        <span class="seat-dot" data-seat="${s}" aria-hidden="true"></span>
-        <span class="htp-name">${esc(names[s])}</span>${tags.join("")}
-        <span class="htp-head-right">${favouriteHtml(ctx, s, box)}</span>
+        <div class="htp-head-row">
+          <span class="seat-dot" data-seat="${s}" aria-hidden="true"></span>
+          <span class="htp-name">${esc(names[s])}</span>${tags.join("")}
+          <span class="htp-head-right">${favouriteHtml(ctx, s, box)}</span>
+        </div>
+        <p class="htp-did" title="${esc(`${bot ? `Bot · ${bot}: ` : ""}${did}`)}">${botTag}<span>${esc(did)}</span></p>
       </header>
       ${trayHtml(ctx, s, box)}
       <footer class="htp-box-foot">
-        <span>${box.complete ? "Complete" : `${count}/9 sweets`}</span>${turnTag}${underTea ? `<span class="htp-has-tea" title="Having Tea: nobody may place here">${teaIcon("small")}having Tea</span>` : ""}${spent ? `<span class="htp-point" title="Tea already taken">Tea taken</span>` : ""}
-        ${score ? `<span class="htp-box-score" data-total="${score.total}">${score.total} pts</span>` : ""}
-        ${targetBtn}
+        <span class="htp-box-score" data-total="${box.score?.total ?? ""}" data-public="${box.score?.public ?? ""}" title="${esc(scoreWords)}"><span aria-hidden="true"><span class="head">${esc(head)} </span>${esc(short)}${others ? `<span class="others">${esc(others)}</span>` : ""}</span><span class="sr">${esc(scoreWords)}</span></span>
+        <span class="htp-count" aria-hidden="true">${count}/9</span>
+        ${badges.join("")}
+        ${pick}
       </footer>
     </section>`;
 }
 
 function trayHtml(ctx, s, box) {
+  const { t, names } = ctx;
   const e = extent(box);
   const cols = e.x1 - e.x0 + 1;
   const rows = e.y1 - e.y0 + 1;
@@ -515,32 +740,44 @@ function trayHtml(ctx, s, box) {
   const mine = ctx.deck !== null ? ctx.places.filter((a) => a.deck === ctx.deck && a.target === s) : [];
   const active = ctx.target === s;
   const byCell = new Map(mine.map((a) => [`${a.x},${a.y}`, a]));
-  const top = ctx.deck !== null ? ctx.t.decks[ctx.deck]?.top : null;
+  const top = ctx.deck !== null ? t.decks[ctx.deck]?.top : null;
+  // Last moves that put a tile here, by cell: the mover's colour stays on it until they move.
+  const lastHere = new Map();
+  (t.last ?? []).forEach((m, mover) => {
+    if (m && (m.move === "keep" || m.move === "place") && m.target === s) lastHere.set(`${m.x},${m.y}`, mover);
+  });
   const cells = [];
   for (let y = e.y0; y <= e.y1; y++) {
     for (let x = e.x0; x <= e.x1; x++) {
       const k = `${x},${y}`;
       const tile = at.get(k);
-      const style = `style="grid-column:${x - e.x0 + 1};grid-row:${y - e.y0 + 1}"`;
+      const style = `grid-column:${x - e.x0 + 1};grid-row:${y - e.y0 + 1}`;
       if (tile) {
-        cells.push(`<div class="htp-cell filled" ${style} data-x="${x}" data-y="${y}">${tileSvg(tile)}</div>`);
+        const mover = lastHere.get(k);
+        if (mover === undefined) {
+          cells.push(`<div class="htp-cell filled" style="${style}" data-x="${x}" data-y="${y}">${tileSvg(tile)}</div>`);
+        } else {
+          const label = `${tileWords(tile)}; ${possessive(names[mover])} last move`;
+          cells.push(`<div class="htp-cell filled last" style="${style};--mover:var(--seat-${mover})" data-last-by="${mover}" data-x="${x}" data-y="${y}">${tileSvg(tile, { label })}<span class="htp-mover seat-dot" data-seat="${mover}" aria-hidden="true"></span></div>`);
+        }
       } else if (byCell.has(k) && active) {
         const a = byCell.get(k);
-        cells.push(`<button type="button" ${legalAttrs(ctx, a, "htp-cell spot")} ${style} data-x="${x}" data-y="${y}">${top ? tileSvg(top, "ghost") : ""}</button>`);
+        const p = previewOf(ctx.view, a);
+        // The faded sweet inside is bare (no printed words): the button's name says it all.
+        cells.push(`<button type="button" ${legalAttrs(ctx, a, "htp-cell spot")} style="${style}" data-x="${x}" data-y="${y}">${top ? tileSvg(top, { cls: "ghost", hidden: true, bare: true }) : ""}${gainBadge(p)}</button>`);
       } else if (byCell.has(k)) {
         // A mouse shortcut for "Recommend to …" (keyboard users have that button).
-        cells.push(`<div class="htp-cell candidate" ${style} data-pick-target="${s}" aria-hidden="true"></div>`);
-      } else if (!e.empty) {
-        cells.push(`<div class="htp-cell slot" ${style} aria-hidden="true"></div>`);
+        const p = previewOf(ctx.view, byCell.get(k));
+        cells.push(`<div class="htp-cell candidate legal" style="${style}" data-pick-target="${s}" aria-hidden="true">${gainBadge(p)}</div>`);
       } else {
-        cells.push(`<div class="htp-cell slot first" ${style} aria-hidden="true"></div>`);
+        cells.push(`<div class="htp-cell slot${e.empty ? " first" : ""}" style="${style}" aria-hidden="true"></div>`);
       }
     }
   }
-  const label = box.tiles?.length
-    ? `${box.tiles.length} of 9 sweets`
-    : "empty";
-  return `<div class="htp-tray-wrap"><div class="htp-tray${active ? " active" : ""}" style="--cols:${cols};--rows:${rows}" role="group" aria-label="${esc(label)}">${cells.join("")}</div></div>`;
+  const label = box.tiles?.length ? `${plural(box.tiles.length, "sweet")} of 9` : "empty";
+  // The tray keeps the room of a 4 x 4 window (the most the free grid can show), so an
+  // Oribako does not change size as it fills; the cells sit centred in it.
+  return `<div class="htp-tray-wrap"><div class="htp-tray${active ? " active" : ""}" role="group" aria-label="${esc(label)}"><div class="htp-grid" style="--cols:${cols};--rows:${rows}">${cells.join("")}</div></div></div>`;
 }
 
 // ---------------------------------------------------------------- scores
@@ -571,7 +808,7 @@ export function scoreTableHtml(view, seats = []) {
         <th scope="row">${winners.includes(s) ? `<span class="htp-crown" aria-label="winner">★</span> ` : ""}${esc(name)} ${team}</th>
         <td class="season">${season ? `${seasonIcon(season, 14)} ${esc(SEASON_NAME[season] ?? season)}` : "?"}</td>
         ${cells}
-        <td class="total" data-total="${total}"><b>${total}</b></td>
+        <td class="total" data-total="${total}"><b>${fmt(total)}</b></td>
       </tr>`;
   }).join("");
   const head = HANDS.map((h) => `<th scope="col" title="${esc(`${h.name}: ${h.what}`)}"><abbr title="${esc(h.name)}">#${h.n}</abbr><span class="hand-name">${esc(h.name)}</span></th>`).join("");
@@ -583,7 +820,8 @@ export function scoreTableHtml(view, seats = []) {
   const tiebreak = tb
     ? `<p class="htp-tiebreak" data-tiebreak="1">Tie-break: ${esc(withNames(typeof tb === "string" ? tb : JSON.stringify(tb), names))}</p>`
     : `<p class="htp-tiebreak">No tie-break was needed.</p>`;
-  return `<div class="htp-scores-wrap"><table class="htp-scores">
+  // The table may scroll sideways on a narrow screen: a keyboard can reach it (tabindex).
+  return `<div class="htp-scores-wrap" role="region" aria-label="Scores table" tabindex="0"><table class="htp-scores">
       <caption>Scores: the lowest total wins</caption>
       <thead><tr><th scope="col">Player</th><th scope="col">Season</th>${head}<th scope="col">Total</th></tr></thead>
       <tbody>${rows}</tbody>
