@@ -21,6 +21,7 @@ from pygames.humble_tea_party.scoring import (
     LINES,
     SQUARES,
     consecutive,
+    placement_gain,
     running_score,
     score_board,
 )
@@ -103,6 +104,20 @@ def test_running_score_only_grows_and_ends_at_the_final_score() -> None:
             assert all(b >= a for a, b in zip(previous, now, strict=True))
             previous = now
         assert running_score(box, season) == score_board(rows(full), season)
+
+
+def test_placement_gain_is_the_change_of_the_running_score() -> None:
+    rnd = random.Random(9)
+    for _ in range(400):
+        box = random_box(rnd, rnd.randint(1, 8))
+        cell = rnd.choice(open_cells(box))
+        t = rnd.choice([t for t in range(TILE_COUNT) if t not in box.values()])
+        season = rnd.choice([None, "spring", "summer", "autumn", "winter"])
+        after = dict(box)
+        after[cell] = t
+        want = tuple(b - a for a, b in zip(running_score(box, season).hands,
+                                           running_score(after, season).hands, strict=True))
+        assert placement_gain(box, cell, t, season) == want, (box, cell, t)
 
 
 def test_public_running_score_leaves_out_the_favourite_season() -> None:

@@ -155,6 +155,43 @@ def running_score(box: Mapping[Cell, int], favourite: str | None) -> Score:
     return Score((four, trimester, seasonal, crests, bonus, duplicated))
 
 
+def placement_gain(box: Mapping[Cell, int], cell: Cell, tile: int, favourite: str | None
+                   ) -> tuple[int, ...]:
+    """How many of each hand putting ``tile`` on the empty ``cell`` would add to the box: only
+    the lines and squares through that cell can be made by it (ruling H12); equal to
+    ``running_score`` after minus before, without scoring the whole box twice.
+
+    >>> from .sweets import type_by_name
+    >>> def tile(name: str) -> int: return type_by_name(name).first_tile
+    >>> box = {(0, 0): tile("Moth"), (1, 0): tile("Loquat")}
+    >>> placement_gain(box, (2, 0), tile("Sun Flower"), "summer")
+    (0, 0, 1, 0, 1, 0)
+    """
+    def at(c: Cell) -> int | None:
+        return tile if c == cell else box.get(c)
+
+    x, y = cell
+    four = trimester = seasonal = crests = 0
+    for dx, dy in _LINE_STEPS:
+        for k in range(3):
+            sx, sy = x - k * dx, y - k * dy
+            line = [at((sx + i * dx, sy + i * dy)) for i in range(3)]
+            if None in line:
+                continue
+            ts = [t for t in line if t is not None]
+            trimester += consecutive([TILE_MONTH[t] for t in ts])
+            seasonal += len({TILE_SEASON[t] for t in ts}) == 1
+            crests += len({TILE_CREST[t] for t in ts}) == 1
+    for cx in (x - 1, x):
+        for cy in (y - 1, y):
+            square = [at((cx + i, cy + j)) for i in (0, 1) for j in (0, 1)]
+            if None not in square:
+                four += len({TILE_SEASON[t] for t in square if t is not None}) == 4
+    bonus = int(favourite is not None and TILE_SEASON[tile].value == favourite)
+    duplicated = int(any(TILES[t] == TILES[tile] for t in box.values()))
+    return (four, trimester, seasonal, crests, bonus, duplicated)
+
+
 @dataclass(frozen=True)
 class Ranking:
     """Who wins among some entries (seats or teams), and how the tie was settled."""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import BadRecord, JsonDict, LogEntry, Rng
 from .oribako import FULL, SIDE, bounds, is_complete, is_connected
-from .scoring import FAVOURITE, Score, running_score
+from .scoring import FAVOURITE, Score, placement_gain, running_score
 from .state import DECKS, MAX_RESETS, HtpState, Phase, reset_is_pointless
 from .sweets import TILE_COUNT, TILES, player_cards, tile_json
 
@@ -63,22 +63,16 @@ def previews(state: HtpState, seat: int) -> list[JsonDict]:
         moves = [(d, seat, 0, 0) for d in range(len(state.decks)) if state.decks[d]]
     else:
         moves = [(a.deck, a.target, a.x, a.y) for a in state.placements(seat)]
-    before: dict[int, Score] = {}
     out: list[JsonDict] = []
     for deck, target, x, y in moves:
         season = known_season(state, target, seat)
-        if target not in before:
-            before[target] = running_score(state.boxes[target], season)
-        box = dict(state.boxes[target])
-        box[(x, y)] = state.decks[deck][0]
-        after = running_score(box, season)
-        hands: list[int | None] = [
-            b - a for a, b in zip(before[target].points, after.points, strict=True)
-        ]
+        counts = placement_gain(state.boxes[target], (x, y), state.decks[deck][0], season)
+        points = Score(counts).points
+        hands: list[int | None] = list(points)
         if season is None:
             hands[FAVOURITE] = None
         out.append({"deck": deck, "target": target, "x": x, "y": y,
-                    "gain": after.total - before[target].total, "hands": hands})
+                    "gain": sum(points), "hands": hands})
     return out
 
 
