@@ -276,8 +276,8 @@ function statusHtml(ctx) {
       const dec = esc(names[t.pending?.seat ?? actor]);
       if (yours) {
         const [p, k] = ctx.pick;
-        prompt = `Big Movement! ${you}swap two of your tokens in different paddies: ` +
-          `${esc(tokenName(k))} in paddy ${paddyNo(p)} with a glowing token, or choose another first token.`;
+        prompt = `Big Movement! ${you}swap the ${esc(tokenName(k))} in paddy ${paddyNo(p)} ` +
+          `with a glowing token of another paddy.`;
         panel = swapPanel(ctx);
       } else {
         prompt = `Big Movement! ${dec} swaps two of their tokens.`;
@@ -430,8 +430,8 @@ function swapPanel(ctx) {
     return `<button type="button" class="chip mini pick token-${k}${on ? " picked" : ""}" data-pick="${esc(JSON.stringify(x))}" data-focus-key="first-${p}-${k}" aria-pressed="${on}" aria-label="${esc(label)}"${ctx.busy ? " disabled" : ""}>${chipIcon(k, 16, seat)}<span>${esc(shown)}</span></button>`;
   });
   const partners = swaps.filter((w) => sameToken(w.a, ctx.pick) || sameToken(w.b, ctx.pick)).length;
-  return `<div class="swap-first" role="group" aria-label="First token of the swap"><span class="panel-label">First token</span><div class="chips">${chips.join("")}</div></div>
-    <p class="hint">Then choose its partner on your ring: ${plural(partners, "glowing token")}.</p>`;
+  return `<div class="swap-first" role="group" aria-label="First token of the swap"><span class="panel-label">Or choose another first token</span><div class="chips">${chips.join("")}</div></div>
+    <p class="hint">${plural(partners, "partner")} glowing on your ring.</p>`;
 }
 
 // ---------------------------------------------------------------------------------------------
