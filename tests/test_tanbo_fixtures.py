@@ -8,6 +8,7 @@ the harness can show the move animated). Rewrite the file after a change of the 
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -99,8 +100,9 @@ def _phase(phase: Phase, seat: int, options: int = 1, turns: int = 1) -> Test:
     return test
 
 
+@functools.cache
 def build() -> dict[str, JsonDict]:
-    """Every fixture, by the name the harness lists."""
+    """Every fixture, by the name the harness lists (built once per run: treat as read-only)."""
     out: dict[str, JsonDict] = {}
     start = GAME.new_state(2, 7, {"first_player": 1})
     assert isinstance(start, TanboState)
