@@ -82,8 +82,10 @@ def play_watching(page: Page, game: str, decisions: int, *, check_view: bool) ->
             missing = choices_out_of_view(page)
             assert missing == [], f"{game}, step {board_state(page)['step']}: out of view {missing}"
         else:
-            first = page.locator("#board .legal, #board [data-first-choice]").first
-            box = first.bounding_box()
+            first = page.locator("#board [data-first-choice]:not([disabled])")
+            if not first.count():
+                first = page.locator("#board .legal:not([disabled]):not([data-interrupt])")
+            box = first.first.bounding_box()
             assert box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (
                 f"{game}, step {board_state(page)['step']}: the first choice is at {box}"
             )

@@ -368,7 +368,6 @@ async function draw({ handover = false } = {}) {
   const sameTable = before && before.match === match.id && before.seat === match.seat;
   const animate = !!sameTable && status.step === before.step + 1 && !reducedMotion();
   const newDecision = !sameTable || before.step !== status.step;
-  const wasYours = board.dataset.awaiting === "human";
   board.dataset.game = match.game;
   board.setAttribute("aria-busy", String(app.busy || botThinking));
   // For tests and styles: who the table is waiting for, and how far the match is.
@@ -401,12 +400,12 @@ async function draw({ handover = false } = {}) {
   await drawEnd();
   $("undo").disabled = app.busy || humanSeats().length === 0 || status.step === 0;
   updateTitle();
-  if (newDecision) placeFocus(board, !wasYours && board.dataset.awaiting === "human");
+  if (newDecision) placeFocus(board);
 }
 
 /** After a new decision, focus goes where the next key press is useful: the first legal choice
  *  when it is the player's turn, else the prompt; never if the player put focus elsewhere. */
-function placeFocus(board, turnBegins) {
+function placeFocus(board) {
   const active = document.activeElement;
   const lost = !active || active === document.body || !active.isConnected;
   const inBoard = !lost && board.contains(active);
@@ -414,23 +413,34 @@ function placeFocus(board, turnBegins) {
   const live = inBoard && active.matches("button:not([disabled]), [role=button]:not([aria-disabled=true])");
   const yours = board.dataset.awaiting === "human";
   const prompt = board.querySelector("[data-prompt]");
+  // A renderer may name its best first control (a pick that starts the decision).
+  const first =
+    board.querySelector("[data-first-choice]:not([disabled])") ??
+    board.querySelector(".legal:not([disabled]):not([aria-disabled=true]):not([data-interrupt])");
   if (yours && !(live && active.matches(".legal, [data-focus-key]"))) {
-    // A renderer may name its best first control (a pick that starts the decision).
-    const first =
-      board.querySelector("[data-first-choice]:not([disabled])") ??
-      board.querySelector(".legal:not([disabled]):not([aria-disabled=true]):not([data-interrupt])");
     (first ?? prompt)?.focus({ preventScroll: true });
   } else if (!yours && !live) {
     prompt?.focus({ preventScroll: true });
   }
   // On a phone the table is taller than the screen: bring the decision into view.
-  if (yours && turnBegins && matchMedia(NARROW).matches) {
-    const target = prompt ?? board.querySelector(".legal");
-    const rect = target?.getBoundingClientRect();
-    if (rect && (rect.top < 0 || rect.bottom > innerHeight)) {
-      target.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
-    }
+  if (yours && matchMedia(NARROW).matches) bringIntoView(prompt, first);
+}
+
+/** Scroll (only if needed) so that the prompt and the first choice are both on screen, or at
+ *  least the first choice when the two do not fit together. */
+function bringIntoView(prompt, first) {
+  const rects = [prompt, first].filter(Boolean).map((n) => n.getBoundingClientRect()).filter((r) => r.height);
+  if (!rects.length) return;
+  const margin = 8;
+  const top = Math.min(...rects.map((r) => r.top));
+  const bottom = Math.max(...rects.map((r) => r.bottom));
+  if (top >= 0 && bottom <= innerHeight) return;
+  let dy = top - margin;
+  if (bottom - top + 2 * margin > innerHeight && first) {
+    const r = first.getBoundingClientRect();
+    dy = r.top - Math.max(margin, (innerHeight - r.height) / 2);
   }
+  window.scrollBy({ top: dy, behavior: "instant" });
 }
 
 function drawTurn(botThinking, handover) {
