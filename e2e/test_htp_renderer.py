@@ -31,6 +31,22 @@ from .conftest import screenshot
 from .harness import drawn_choices, open_harness
 from .layout import StayWatch, assert_fits_width, choices_out_of_view
 
+# Every choice of a decision, the picks that lead to a placement included.
+PICKS_OUT_OF_VIEW_JS = """() => {
+  const found = [];
+  const sel = '#root :is([data-prompt], .legal, [data-pick-deck], [data-pick-target], .spot)';
+  for (const n of document.querySelectorAll(sel)) {
+    if (!n.getClientRects().length) continue;
+    const r = n.getBoundingClientRect();
+    const out = r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5;
+    if (r.top < -0.5 || r.left < -0.5 || out) {
+      const name = n.getAttribute('aria-label') || n.className;
+      found.push(`${name} [${Math.round(r.top)}-${Math.round(r.bottom)}]`);
+    }
+  }
+  return found;
+}"""
+
 FIXTURES_JS = """async () => {
   const m = await import('./htp-fixtures.js');
   return m.fixtures;
@@ -280,13 +296,16 @@ def test_prompt_and_every_choice_in_view_at_1366(
     seen: list[str] = []
 
     def check(p: Page, stage: str) -> None:
-        out = choices_out_of_view(p, "#root")
+        # With the page at scroll 0 (Playwright may scroll a little to click).
+        p.evaluate("() => scrollTo(0, 0)")
+        out = choices_out_of_view(p, "#root") + p.evaluate(PICKS_OUT_OF_VIEW_JS)
         assert not out, (players, stage, out)
-        assert p.evaluate("() => scrollY") == 0
         seen.append(stage)
 
     def human(p: Page, rnd: random.Random, chk: Any) -> dict[str, Any]:
-        assert not choices_out_of_view(p, "#root"), (players, "start")
+        p.evaluate("() => scrollTo(0, 0)")
+        out = choices_out_of_view(p, "#root") + p.evaluate(PICKS_OUT_OF_VIEW_JS)
+        assert not out, (players, "start", out)
         return human_turn_by_clicks(p, rnd, chk)
 
     play_game(page, players, 60 + players, human=human, check=check, animate=False)
@@ -301,7 +320,8 @@ def test_every_fixture_fits_a_phone(guard_factory: Any, base_url: str, width: in
         assert_fits_width(page, f"{name} at {width} px")
         # Touch targets of 24 x 24 px at least (WCAG 2.5.8).
         small = page.evaluate(
-            """() => [...document.querySelectorAll('#root button')].filter(b => {
+            """() => [...document.querySelectorAll('#root button, #root .htp-cell.candidate')]
+              .filter(b => {
                  const r = b.getBoundingClientRect();
                  return r.width && (r.width < 24 || r.height < 24);
                }).map(b => b.getAttribute('aria-label') || b.textContent)"""

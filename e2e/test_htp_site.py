@@ -1,5 +1,9 @@
-"""Humble Tea Party in the real site: lobby options, a whole game against bots checked against
-the engine's own outcome, hot-seat secrets, and Tea taken by a human seat not on screen."""
+"""Humble Tea Party in the real page (the shell's own checks are in test_table.py, test_layout.py
+and test_a11y.py; the renderer's in test_htp_renderer.py): lobby options; a whole game against
+bots checked against the engine's own outcome; the board stays put and every choice is in view
+at 1366 x 768 with 4 and 6 players; each Oribako's running score and each player's last move
+as the engine's view says; a whole game by keyboard alone; hot-seat secrets; Tea taken by a
+human seat not on screen; a phone."""
 
 from __future__ import annotations
 
@@ -12,10 +16,22 @@ from playwright.sync_api import Page, expect
 from pygames import bridge
 
 from .conftest import Guard, screenshot, wait_ready
-from .lobby import choose_seats
-from .test_site import board_state, wait_for_human_or_end
+from .layout import StayWatch, assert_fits_width, choices_out_of_view
+from .lobby import choose_seats, fill_seed, table_command
+from .play import board_state, decide, decide_by_keyboard, hand_over_if_asked, wait_turn
 
 MAX_DECISIONS = 200
+DESKTOP = {"width": 1366, "height": 768}
+PICKS_OUT_OF_VIEW_JS = """() => {
+  const found = [];
+  const sel = '#board :is([data-pick-deck], button[data-pick-target], .htp-cell.spot)';
+  for (const n of document.querySelectorAll(sel)) {
+    const r = n.getBoundingClientRect();
+    if (r.width && (r.top < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5))
+      found.push(`${n.getAttribute('aria-label')} [${Math.round(r.top)}-${Math.round(r.bottom)}]`);
+  }
+  return found;
+}"""
 
 
 def start_htp(
@@ -33,65 +49,18 @@ def start_htp(
         page.get_by_label(re.compile("^ ?No chatting")).check()
     if options.get("team_battle"):
         page.get_by_label(re.compile("^ ?Team Battle")).check()
-    page.get_by_label("Seed").fill(str(seed))
+    fill_seed(page, seed)
     page.get_by_role("button", name="Start").click()
     expect(page.locator("#table")).to_be_visible()
 
 
-def pass_if_asked(page: Page) -> bool:
-    """Confirm the hand-over screen if it is up; True if it was."""
-    if page.locator("#pass-screen").is_visible():
-        page.get_by_role("button", name="I am ready").click()
-        return True
-    return False
-
-
-def wait_human(page: Page) -> str:
-    """Wait until a person is to act (handing the device over if asked) or the game is over."""
-    page.wait_for_function(
-        """() => ['human', 'over'].includes(document.getElementById('board').dataset.awaiting)
-                 || !document.getElementById('pass-screen').hidden""",
-        timeout=30_000,
-    )
-    if pass_if_asked(page):
-        return wait_human(page)
-    return wait_for_human_or_end(page)
-
-
-def htp_move(page: Page, i: int) -> None:
-    """One decision by clicks: a kept sweet, or a sweet, a target and a glowing cell."""
-    before = board_state(page)["step"]
-    keeps = page.locator("#board .htp-deck-top.legal:not([disabled])")
-    if keeps.count():
-        keeps.nth(i % keeps.count()).click()
-    else:
-        decks = page.locator("#board [data-pick-deck]:not([disabled])")
-        assert decks.count() > 0, "a placement is awaited but no deck can be picked"
-        decks.nth(i % decks.count()).click()
-        targets = page.locator("#board button[data-pick-target]")
-        if targets.count():
-            targets.nth(i % targets.count()).click()
-        spots = page.locator("#board .htp-cell.spot")
-        assert spots.count() > 0, "a target is picked but no cell glows"
-        spot = spots.nth(i % spots.count())
-        assert spot.get_attribute("aria-label")
-        spot.click()
-    page.wait_for_function(
-        "(b) => document.getElementById('board').dataset.step !== b"
-        " || !document.getElementById('pass-screen').hidden"
-        " || !document.getElementById('error-banner').hidden",
-        arg=before,
-        timeout=30_000,
-    )
-    assert page.locator("#error-banner").is_hidden(), page.locator("#error-text").inner_text()
-
-
 def saved_record(page: Page) -> dict[str, Any]:
-    page.get_by_role("button", name="Save").click()
+    table_command(page, "Save")
     expect(page.get_by_role("dialog", name="Share this game")).to_be_visible()
     text = page.get_by_label("Saved game (JSON)", exact=True).input_value()
     page.get_by_role("button", name="Close").click()
-    return json.loads(text)  # type: ignore[no-any-return]
+    data = json.loads(text)
+    return data.get("record", data)  # type: ignore[no-any-return]
 
 
 def engine_view(record: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -100,13 +69,15 @@ def engine_view(record: dict[str, Any], seat: int) -> dict[str, Any]:
     assert opened["ok"], opened
     reply = json.loads(bridge.view(opened["match"], seat))
     assert reply["ok"], reply
+    bridge.close(opened["match"])
     return reply["view"]  # type: ignore[no-any-return]
 
 
 def favourites(page: Page) -> dict[str, str]:
     """data-favourite markers in the page: seat -> season ("?" while secret)."""
     marks = page.evaluate(
-        "() => [...document.querySelectorAll('[data-favourite]')].map(e => e.dataset.favourite)"
+        "() => [...document.querySelectorAll('#board [data-favourite]')]"
+        ".map(e => e.dataset.favourite)"
     )
     return dict(m.split(":") for m in marks)
 
@@ -138,7 +109,6 @@ def test_htp_lobby_seats_and_options(site: tuple[Page, Guard]) -> None:
     expect(rows).to_have_count(3)
     expect(team).to_be_disabled()
     expect(team).not_to_be_checked()
-    expect(page.get_by_role("button", name=re.compile("^Remove player")).first).to_be_disabled()
     screenshot(page, "htp-lobby")
 
     # Four players in Team Battle, with No chatting: both show on the table.
@@ -147,10 +117,10 @@ def test_htp_lobby_seats_and_options(site: tuple[Page, Guard]) -> None:
     team.check()
     page.get_by_label("Player 2 team").select_option("0")
     page.get_by_label("Player 3 team").select_option("1")
-    page.get_by_label("Seed").fill("3")
+    fill_seed(page, 3)
     page.get_by_role("button", name="Start").click()
     expect(page.locator("#table")).to_be_visible()
-    wait_human(page)
+    wait_turn(page)
     expect(page.locator("#board .htp-hush")).to_contain_text("No chatting")
     expect(page.locator("#board .htp-box.team-0")).to_have_count(2)
     expect(page.locator('#board .htp-box[data-seat="1"]')).to_have_class(re.compile("team-0"))
@@ -164,7 +134,7 @@ def test_htp_full_game_one_human_two_bots(site: tuple[Page, Guard]) -> None:
     start_htp(page, ["", "greedy", "random"], seed=11, names=["Aiko", "Kenji", "Mei"])
     decisions = 0
     own = None
-    while wait_human(page) == "human":
+    while wait_turn(page) == "human":
         marks = favourites(page)
         # One human: only their own season is ever in the page (others "?" until revealed).
         own = own or marks["0"]
@@ -174,7 +144,7 @@ def test_htp_full_game_one_human_two_bots(site: tuple[Page, Guard]) -> None:
             if "complete" not in (box.get_attribute("class") or ""):
                 assert marks[other] == "?", f"seat {other}'s secret season is in the page"
         assert page.locator("#pass-screen").is_hidden(), "no hand-over with one human"
-        htp_move(page, decisions * 5 + 1)
+        decide(page, decisions * 5 + 1)
         decisions += 1
         if decisions == 4:
             screenshot(page, "htp-vs-bots-midgame")
@@ -206,14 +176,82 @@ def test_htp_full_game_one_human_two_bots(site: tuple[Page, Guard]) -> None:
         season = view["table"]["oribako"][seat]["season"]
         expect(row.locator("td.season")).to_contain_text(season.capitalize())
         assert ("winner" in (row.get_attribute("class") or "")) == (seat in outcome["winners"])
-    if outcome["details"].get("tiebreak"):
-        expect(end.locator(".htp-tiebreak")).to_contain_text("Tie-break")
-    expect(page.locator("#turn")).to_have_text("Game over")
-    # Every Oribako is a full 3 x 3 at the end.
+    # Every Oribako is a full 3 x 3 at the end, scored as the engine scores it.
     page.get_by_role("button", name="Look at the table").click()
     expect(page.locator("#board .htp-box.complete")).to_have_count(3)
     expect(page.locator("#board .htp-box .htp-cell.filled")).to_have_count(27)
+    for seat in range(3):
+        score = page.locator(f'#board .htp-box[data-seat="{seat}"] .htp-box-score')
+        assert score.get_attribute("data-total") == str(outcome["scores"][seat])
     screenshot(page, "htp-vs-bots-table-over")
+
+
+def check_table_against_the_engine(page: Page, players: int) -> None:
+    """Running scores and last moves drawn as the engine's view of this seat says."""
+    view = engine_view(saved_record(page), int(board_state(page)["seat"]))
+    for s, box in enumerate(view["table"]["oribako"]):
+        score = page.locator(f'#board .htp-box[data-seat="{s}"] .htp-box-score')
+        assert score.get_attribute("data-total") == str(box["score"]["total"]), s
+        assert score.get_attribute("data-public") == str(box["score"]["public"]), s
+    for s, move in enumerate(view["table"]["last"]):
+        did = page.locator(f'#board .htp-box[data-seat="{s}"] .htp-did').inner_text()
+        if s > 0:
+            assert did.startswith("Bot · greedy"), did
+        if move and move["move"] in ("keep", "place"):
+            cell = page.locator(
+                f'#board .htp-box[data-seat="{move["target"]}"] '
+                f'.htp-cell[data-x="{move["x"]}"][data-y="{move["y"]}"]'
+            )
+            expect(cell).to_have_attribute("data-last-by", str(s))
+    assert len(view["table"]["oribako"]) == players
+
+
+def test_htp_board_stays_put_and_choices_in_view_at_1366(
+    guard_factory: Any, base_url: str
+) -> None:
+    for players in (4, 6):
+        page, _ = guard_factory(base_url, viewport=DESKTOP)
+        page.goto(base_url + "?fast=1")
+        start_htp(page, [""] + ["greedy"] * (players - 1), seed=20 + players)
+        watch = StayWatch(page)
+        for i in range(12):
+            if wait_turn(page) == "over":
+                break
+            # With the page at scroll 0 (Playwright may scroll a little to click).
+            page.evaluate("() => scrollTo(0, 0)")
+            out = choices_out_of_view(page) + page.evaluate(PICKS_OUT_OF_VIEW_JS)
+            assert not out, (players, i, out)
+            if i == 6:
+                check_table_against_the_engine(page, players)
+            # A deck, then (for a placement) every target's places must be in view too.
+            decks = page.locator("#board button[data-pick-deck]:not([disabled])")
+            if decks.count():
+                decks.nth(i % decks.count()).click()
+                page.evaluate("() => scrollTo(0, 0)")
+                out = choices_out_of_view(page) + page.evaluate(PICKS_OUT_OF_VIEW_JS)
+                assert not out, (players, i, "deck picked", out)
+                decks.nth(i % decks.count()).click()  # put it back: decide() picks again
+            decide(page, i)
+            if i == 8:
+                screenshot(page, f"htp-site-{players}p-1366")
+        assert len(watch.rects()) > 10
+        assert watch.largest_jump() < 8, (players, watch.largest_jump())
+        page.context.close()
+
+
+def test_htp_whole_game_by_keyboard_alone(site: tuple[Page, Guard]) -> None:
+    page, guard = site
+    page.goto(guard.origin + "/?fast=1")
+    start_htp(page, ["", "greedy", "greedy"], seed=4)
+    keys = []
+    while wait_turn(page) == "human":
+        keys.append(decide_by_keyboard(page))
+        assert len(keys) < MAX_DECISIONS
+    expect(page.locator("#end-screen")).to_be_visible()
+    # After each move, focus is on the first deck top: a kept sweet takes one key, a
+    # recommendation three (a deck, an Oribako, a place) or a little more.
+    assert keys[0] == 1, keys[:3]
+    assert max(keys) <= 12, keys
 
 
 def test_htp_hot_seat_keeps_seasons_secret(site: tuple[Page, Guard]) -> None:
@@ -226,17 +264,21 @@ def test_htp_hot_seat_keeps_seasons_secret(site: tuple[Page, Guard]) -> None:
         # Before each human seat acts, the device is handed over, with nothing on screen.
         page.wait_for_function(
             """() => !document.getElementById('pass-screen').hidden
+                || !document.getElementById('handover-done').hidden
                 || ['human', 'over'].includes(document.getElementById('board').dataset.awaiting)""",
             timeout=30_000,
         )
+        if page.locator("#handover-done").is_visible():
+            page.locator("#handover-done").click()
+            page.wait_for_selector("#pass-screen:not([hidden])")
         if page.locator("#pass-screen").is_visible():
             expect(page.locator("#pass-title")).to_contain_text(re.compile("Aiko|Kenji"))
-            assert page.locator("#board").inner_html() == ""
+            assert "data-favourite" not in page.locator("#board").inner_html()
             assert "favourite season is" not in page.locator("#log").inner_text()
             if i == 1:
                 screenshot(page, "htp-hot-seat-pass")
-            page.get_by_role("button", name="I am ready").click()
-        if wait_for_human_or_end(page) == "over":
+            hand_over_if_asked(page)
+        if wait_turn(page) == "over":
             break
         seat = board_state(page)["seat"]
         seen.add(seat)
@@ -250,7 +292,7 @@ def test_htp_hot_seat_keeps_seasons_secret(site: tuple[Page, Guard]) -> None:
                 assert marks[other] == "?"
         log = page.locator("#log").inner_text()
         assert log.count("favourite season is") == 1, "the log tells each seat only its own"
-        htp_move(page, i)
+        decide(page, i)
     assert seen == {"0", "1"}, "both humans had their screens"
     screenshot(page, "htp-hot-seat")
 
@@ -261,9 +303,9 @@ def test_htp_tea_by_a_human_not_on_screen_blocks_their_oribako(site: tuple[Page,
     start_htp(page, ["", "", ""], seed=8, names=["Aiko", "Kenji", "Mei"])
     # Phase 1: each keeps a sweet.
     for i in range(3):
-        wait_human(page)
-        htp_move(page, i)
-    wait_human(page)
+        wait_turn(page)
+        decide(page, i)
+    wait_turn(page)
     assert board_state(page)["seat"] == "0"
     expect(page.locator("#board .htp-status")).to_contain_text("Phase 2")
     tea = page.get_by_role("button", name="Get Tea (Kenji)")
@@ -283,6 +325,7 @@ def test_htp_tea_by_a_human_not_on_screen_blocks_their_oribako(site: tuple[Page,
     expect(kenji).to_have_class(re.compile("under-tea"))
     expect(page.locator("#board .htp-tea")).to_have_attribute("data-tea-holder", "1")
     expect(page.get_by_role("button", name=re.compile("^Get Tea"))).to_have_count(0)
+    expect(kenji.locator(".htp-did")).to_contain_text("Took Tea")
     # Every sweet Aiko picks can only go to Mei: no target, no glowing cell in Kenji's box.
     decks = page.locator("#board [data-pick-deck]")
     for d in range(decks.count()):
@@ -290,28 +333,37 @@ def test_htp_tea_by_a_human_not_on_screen_blocks_their_oribako(site: tuple[Page,
         expect(page.locator('#board [data-pick-target="1"]')).to_have_count(0)
         expect(kenji.locator(".htp-cell.spot, .htp-cell.candidate")).to_have_count(0)
         assert page.locator('#board .htp-box[data-seat="2"] .htp-cell.spot').count() > 0
-        assert all(
-            json.loads(
-                page.locator("#board [data-action]").nth(k).get_attribute("data-action") or "{}"
-            ).get("target")
-            != 1
-            for k in range(page.locator("#board [data-action]").count())
-        )
+        for k in range(page.locator("#board [data-action]").count()):
+            action = page.locator("#board [data-action]").nth(k).get_attribute("data-action")
+            assert json.loads(action or "{}").get("target") != 1
+        decks.nth(d).click()  # put it back
     screenshot(page, "htp-tea-blocks")
     assert re.search(r"Kenji.*Tea", page.locator("#log").inner_text())
-    htp_move(page, 0)
-    expect(page.locator("#pass-title")).to_contain_text("Kenji")
+    decide(page, 0)
+    page.wait_for_function(
+        """() => !document.getElementById('handover-done').hidden
+            || !document.getElementById('pass-screen').hidden""",
+        timeout=30_000,
+    )
+    hand_over_if_asked(page)
+    expect(page.locator("#board")).to_have_attribute("data-seat", "1")
 
 
 def test_htp_on_a_phone(guard_factory: Any, base_url: str) -> None:
-    page, _ = guard_factory(base_url + "?fast=1", viewport={"width": 390, "height": 844})
+    page, _ = guard_factory(base_url + "?fast=1", viewport={"width": 360, "height": 740})
     page.goto(base_url + "?fast=1")
     start_htp(page, ["", "greedy", "greedy", "random"], seed=2)
     for i in range(3):
-        if wait_human(page) == "over":
+        if wait_turn(page) == "over":
             break
-        htp_move(page, i)
-    wait_human(page)
+        decide(page, i)
+    wait_turn(page)
+    assert_fits_width(page, "Humble Tea Party on a phone, your turn")
     page.locator("#board [data-pick-deck]").first.click()
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    target = page.locator("#board button[data-pick-target]").first
+    target.click()
+    spot = page.locator("#board .htp-cell.spot").first
+    expect(spot).to_be_focused()
+    expect(spot).to_be_in_viewport()
+    assert_fits_width(page, "Humble Tea Party on a phone, choosing a place")
     screenshot(page, "htp-phone")

@@ -5,9 +5,9 @@
 // outcomeTitle(view, seats) for the end screen.
 // Every final choice is one element with class "legal", an aria-label and data-action (its
 // JSON); a Tea button for another human seat also carries data-as-seat (and every Tea button
-// data-interrupt: the shell never focuses it first). The steps of a placement are "legal"
-// buttons too: data-pick-deck (a deck's top tile, the first carries data-first-choice) and
-// data-pick-target (whose Oribako); data-unpick clears the target. The decks and Oribako (the
+// data-interrupt: the shell never focuses it first). The steps of a placement are buttons
+// with class "pick": data-pick-deck (a deck's top tile; the first choice of a turn carries
+// data-first-choice) and data-pick-target (whose Oribako); data-unpick clears the target. The decks and Oribako (the
 // board) carry data-stay: nothing above them changes height between redraws. The prompt is
 // [data-prompt]. Scores and previews come from the view (Python scores; nothing is re-derived
 // here). Hidden information: a favourite season is drawn only when the view gives it (the
@@ -245,7 +245,7 @@ function tileSvg(t, { cls = "", label = null, hidden = false, bare = false } = {
     <rect class="frame" x="1.5" y="1.5" width="97" height="97" rx="10"/>
     <rect class="washi" x="8" y="8" width="84" height="84" rx="5"/>
     ${sweetArt(t)}
-    <g class="month ${nerikiri ? "black" : "white"}"><circle cx="23" cy="23" r="15"/>${bare ? "" : `<text x="23" y="30.5" text-anchor="middle">${t.month}</text>`}</g>
+    ${bare ? "" : `<g class="month ${nerikiri ? "black" : "white"}"><circle cx="23" cy="23" r="15"/><text x="23" y="30.5" text-anchor="middle">${t.month}</text></g>`}
     <g class="crest"><circle cx="77" cy="23" r="14.5"/><use href="#htp-c-${esc(t.crest)}" x="65" y="11" width="24" height="24"/></g>
     <g class="band"><rect x="8" y="75" width="84" height="17" rx="3"/><use class="season-glyph" href="#htp-s-${esc(t.season)}" x="10" y="76.5" width="14" height="14"/>${bare ? "" : `<text class="name" x="57" y="89" text-anchor="middle"${short.length > 7 ? ` textLength="66" lengthAdjust="spacingAndGlyphs"` : ""}>${esc(short)}</text>`}</g>
   </svg>`;
@@ -355,7 +355,7 @@ function onKey(root, e) {
   if (!(here instanceof Element) || !root.contains(here)) return;
   let group = null;
   if (here.matches(".htp-cell.spot")) group = [...here.closest(".htp-tray").querySelectorAll(".htp-cell.spot")];
-  else if (here.matches(".htp-deck-top.legal")) group = [...root.querySelectorAll(".htp-deck-top.legal")];
+  else if (here.matches("button.htp-deck-top")) group = [...root.querySelectorAll("button.htp-deck-top:not([disabled])")];
   if (!group || group.length < 2) return;
   const at = (n) => n.getBoundingClientRect();
   const a = at(here);
@@ -584,7 +584,7 @@ function decksHtml(ctx) {
         const words = picked
           ? `${top.name} from deck ${i + 1} is chosen (press again to put it back)`
           : `Choose ${tileWords(top)} from deck ${i + 1} to recommend`;
-        face = `${art}<button type="button" class="legal htp-deck-top pickable${picked ? " picked" : ""}" data-pick-deck="${i}" data-focus-key="deck-${i}" aria-pressed="${picked}" aria-label="${esc(words)}" title="${esc(words)}"${ctx.busy ? " disabled" : ""}${mark}></button>`;
+        face = `${art}<button type="button" class="pick htp-deck-top pickable${picked ? " picked" : ""}" data-pick-deck="${i}" data-focus-key="deck-${i}" aria-pressed="${picked}" aria-label="${esc(words)}" title="${esc(words)}"${ctx.busy ? " disabled" : ""}${mark}></button>`;
       } else {
         face = `<span class="htp-deck-face">${tileSvg(top, { label: `Top of deck ${i + 1}: ${tileWords(top)}` })}</span>`;
       }
@@ -707,7 +707,7 @@ function boxHtml(ctx, s) {
   let pick = "";
   if (isTarget && !picked) {
     const words = `Recommend to ${names[s]}`;
-    pick = `<button type="button" class="legal htp-target-btn" data-pick-target="${s}" data-focus-key="target-${s}" aria-label="${esc(words)}"${ctx.busy ? " disabled" : ""}>Recommend</button>`;
+    pick = `<button type="button" class="pick htp-target-btn" data-pick-target="${s}" data-focus-key="target-${s}" aria-label="${esc(words)}"${ctx.busy ? " disabled" : ""}>Recommend</button>`;
   } else if (picked && ctx.targets.length > 1) {
     pick = `<button type="button" class="htp-cancel" data-unpick="target" data-focus-key="unpick-target" aria-label="Choose another Oribako"${ctx.busy ? " disabled" : ""}>Another</button>`;
   }
@@ -768,7 +768,7 @@ function trayHtml(ctx, s, box) {
       } else if (byCell.has(k)) {
         // A mouse shortcut for "Recommend to …" (keyboard users have that button).
         const p = previewOf(ctx.view, byCell.get(k));
-        cells.push(`<div class="htp-cell candidate legal" style="${style}" data-pick-target="${s}" aria-hidden="true">${gainBadge(p)}</div>`);
+        cells.push(`<div class="htp-cell candidate" style="${style}" data-pick-target="${s}" aria-hidden="true">${gainBadge(p)}</div>`);
       } else {
         cells.push(`<div class="htp-cell slot${e.empty ? " first" : ""}" style="${style}" aria-hidden="true"></div>`);
       }
