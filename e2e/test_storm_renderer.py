@@ -210,11 +210,14 @@ def test_keyboard_selects_a_run(guard_factory: Any, base_url: str) -> None:
 def test_the_first_choice_is_the_best_and_a_serve_takes_two_keys(
     guard_factory: Any, base_url: str
 ) -> None:
-    """The shell focuses the first .legal in DOM order after each move: here the quick pick of
-    the longest run matching the lead; Enter selects it and Serve gets the focus."""
+    """When a decision begins the shell focuses [data-first-choice] (else the first .legal in
+    DOM order): here the quick pick of the longest run matching the lead; Enter selects it and
+    Serve gets the focus, Enter serves. A quick pick is no final choice: it is not .legal."""
     page = open_fixture(guard_factory, base_url, SERVING)
     page.get_by_role("button", name="Clear").click()
-    first = page.locator("#root .legal:not([disabled])").first
+    assert page.locator("#root .legal").count() == 0
+    first = page.locator("#root [data-first-choice]")
+    expect(first).to_have_count(1)
     expect(first).to_have_class(re.compile(r"\bstorm-quick\b.*\bmatches-lead\b"))
     f = fixtures_of(page)[SERVING]
     assert int(first.get_attribute("data-select-length") or "0") == f["select"]["length"]
@@ -264,9 +267,10 @@ def test_tea_party_explains_the_winner_and_offers_every_discard(
     )
     mine = next(r["cards"] for r in table["reveals"] if r["seat"] == f["seat"])
     default = f["legal"][0]
-    expect(page.locator("#root .storm-discard.default")).to_contain_text(
-        f"Discard {words(default)}"
-    )
+    first = page.locator("#root .storm-discard.default")
+    plus = " + ".join(f"{default[k]} {t}" for k, t in zip(KINDS, TITLES, strict=True) if default[k])
+    expect(first).to_contain_text(plus)
+    assert (first.get_attribute("aria-label") or "").startswith(f"Discard {plus}: ")
     nothing = page.locator(
         '#root .storm-discard[data-action*="\\"tea\\":0,\\"milk\\":0,\\"lemon\\":0"]'
     )
@@ -329,6 +333,7 @@ def test_the_own_hand_stays_put_through_whole_games(
         WON,
         "6 players: serving",
         "6 players: tea party, your discards",
+        "6 players: ten discard choices",
     ],
 )
 def test_prompt_and_choices_in_view_at_1366(guard_factory: Any, base_url: str, name: str) -> None:
@@ -337,7 +342,12 @@ def test_prompt_and_choices_in_view_at_1366(guard_factory: Any, base_url: str, n
     page.select_option("#pick", name)
     f = fixtures_of(page)[name]
     assert choices_out_of_view(page, "#root") == []
-    assert page.locator("#root .legal").count() >= (1 if f["legal"] else 0)
+    first = page.locator("#root [data-first-choice], #root .legal").first
+    box = first.bounding_box() if f["legal"] else {"y": 0, "height": 0}
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 768, (name, box)
+    for i in range(page.locator("#root .storm-quick").count()):
+        pick = page.locator("#root .storm-quick").nth(i).bounding_box()
+        assert pick is not None and pick["y"] + pick["height"] <= 768, (name, pick)
     hand = page.locator("#root [data-stay]").bounding_box()
     assert hand is not None and hand["y"] + hand["height"] <= 768, hand
     if "6 players" in name:

@@ -17,8 +17,9 @@ from typing import Any
 from pygames.bots import make_bot
 from pygames.core import JsonDict, Rng
 from pygames.games import get_game
-from pygames.storm_in_a_teacup import StormState
+from pygames.storm_in_a_teacup import Serve, StormState
 from pygames.storm_in_a_teacup.combinations import combination_of
+from pygames.storm_in_a_teacup.position import position
 
 GAME = get_game("storm_in_a_teacup")
 FILE = Path(__file__).resolve().parent.parent / "web" / "dev" / "storm-fixtures.js"
@@ -156,6 +157,14 @@ def build() -> dict[str, JsonDict]:
     out["6 players: serving"] = shown(st, 0, 6, select=longest_lead_run(st, 0))
     _, st = find(6, 18, discard(0, True, 6))
     out["6 players: tea party, your discards"] = shown(st, 0, 6)
+    # A built position: 12 cards of Milk Tea won, so ten ways to discard up to 3.
+    st = position(["TMTMTMTMTMTMLTTMLM", "TTM", "MTL", "TL", "LLT", "MMTT"], host=0)
+    st.apply(0, Serve(0, 12))
+    while st.phase.value == "serving":
+        seat = st.actors()[0]
+        st.apply(seat, st.legal_actions(seat)[0])
+    assert st.turn == 0 and len(st.legal_actions(0)) == 10
+    out["6 players: ten discard choices"] = shown(st, 0, 6)
     _, st = find(2, 19, serving(0, 2))
     out["2 players: serving"] = shown(st, 0, 2)
     _, st = find(

@@ -6,8 +6,9 @@
 // data-action (its JSON): "Serve these N cards" (only for a legal run) and one button per
 // discard choice. Selecting a run is intermediate: hand cards carry data-hand-index (and
 // data-hand-seat: whose hand it is; only the seat on screen ever has its hand in the DOM,
-// ruling S8), quick picks (class "legal" too: the first one is the shell's first focus) carry
-// data-select-start / data-select-length, data-unselect clears.
+// ruling S8), quick picks carry data-select-start / data-select-length (the best one, the
+// longest run matching the lead, is data-first-choice: the shell focuses it when a decision
+// begins), data-unselect clears.
 //
 // Layout (issue 7): the own hand row is the one [data-stay] element. Everything above it has a
 // height fixed for the whole game at a given width (status line, player tiles, the round's
@@ -709,11 +710,11 @@ function handHtml(ctx) {
       : `<span ${attrs} role="img" aria-label="${esc(label)}">${cardFace(k)}</span>`;
   });
   const picks = ctx.serves.length
-    ? longestRuns(ctx, hand).slice(0, 5).map((r) => {
+    ? longestRuns(ctx, hand).slice(0, 5).map((r, i) => {
         const leads = ctx.t.lead && r.combo.id === ctx.t.lead.combination;
         const words = `Select the longest ${r.combo.name} run: ${cardsWord(r.length)} from card ${r.start + 1}${leads ? " (matches the lead)" : ""}`;
         // The name is the visible text, with words for the "×": "Tea, 4 cards from card 1, lead".
-        return `<button type="button" class="legal storm-quick${leads ? " matches-lead" : ""}" data-select-start="${r.start}" data-select-length="${r.length}" data-focus-key="quick-${r.combo.id}" title="${esc(words)}"${ctx.busy ? " disabled" : ""}>${esc(r.combo.name)} <b><span aria-hidden="true">×</span><span class="visually-hidden">, </span>${r.length}<span class="visually-hidden"> ${r.length === 1 ? "card" : "cards"} from card ${r.start + 1}</span></b>${leads ? ` <small><span class="visually-hidden">, </span>lead</small>` : ""}</button>`;
+        return `<button type="button" class="storm-quick${leads ? " matches-lead" : ""}" data-select-start="${r.start}" data-select-length="${r.length}" data-focus-key="quick-${r.combo.id}"${i === 0 ? " data-first-choice" : ""} title="${esc(words)}"${ctx.busy ? " disabled" : ""}>${esc(r.combo.name)} <b><span aria-hidden="true">×</span><span class="visually-hidden">, </span>${r.length}<span class="visually-hidden"> ${r.length === 1 ? "card" : "cards"} from card ${r.start + 1}</span></b>${leads ? ` <small><span class="visually-hidden">, </span>lead</small>` : ""}</button>`;
       })
     : [];
   // Rows of at most 24 cards (desktop) or 10 (phones: two rows of a dealt hand), evened out,
@@ -800,17 +801,18 @@ function discardChoicesHtml(ctx) {
     const n = sumOf(c);
     const kept = mine.length - n;
     const keptWords = kept ? `${cardsWord(kept)} to your stock` : "none to your stock";
-    // The name is the visible text (WCAG 2.5.3), then why the first one is the default.
-    const label = `${n ? `Discard ${countsWords(c)}` : "Discard nothing"}: ${keptWords}${i === 0 ? " · default (the most allowed)" : ""}`;
+    // The name holds the visible text (WCAG 2.5.3), then why the first one is the default.
+    const label = `Discard ${n ? countsWords(c, true) : "nothing"}: ${keptWords}${i === 0 ? " (the default: the most allowed)" : ""}`;
     const cards = KINDS.flatMap((k) => Array(c[k]).fill(k));
     const json = JSON.stringify(a);
     return `<button type="button" class="legal storm-discard${i === 0 ? " default" : ""}" data-action="${esc(json)}" data-focus-key="${esc(json)}" aria-label="${esc(label)}" title="${esc(label)}"${ctx.busy ? " disabled" : ""}>
         <span class="storm-discard-cards">${n ? runHtml(cards, "mini") : `<span class="storm-none">—</span>`}</span>
-        <span class="storm-discard-text"><b>${n ? `Discard ${esc(countsWords(c))}` : "Discard nothing"}</b> <small>${esc(keptWords)}${i === 0 ? " · default" : ""}</small></span>
+        <span class="storm-discard-text"><b>${esc(n ? countsWords(c, true) : "Nothing")}</b> <small>${esc(keptWords)}</small></span>
       </button>`;
   });
-  return `<div class="storm-discard-choices" role="group" aria-label="Your discards">
-      <p class="storm-choice-head">Your revealed cards: ${runHtml(mine, "mini")} <span>${esc(countsWords(countsOf(mine)))}</span></p>
+  const allowed = ctx.t.party?.allowed?.[String(seat)] ?? 0;
+  return `<div class="storm-discard-choices" role="group" aria-label="Your discards: up to ${esc(cardsWord(allowed))} to the box">
+      <p class="storm-choice-head">Discard to the box, from your revealed cards ${runHtml(mine, "mini")} <span>${esc(countsWords(countsOf(mine)))}</span> (the most allowed is the default):</p>
       <div class="storm-discard-list">${buttons.join("")}</div>
     </div>`;
 }
