@@ -550,10 +550,19 @@ function slotHtml(ctx, i) {
     cls.push("now");
     body = `<span class="storm-waiting">choosing a run…</span>`;
     words = `${names[s]} is choosing a run`;
+  } else if (ctx.over) {
+    // The end: what each player holds (ruling S7: 0 or 1 card wins).
+    const left = t.cards_left?.[s] ?? 0;
+    const won = (ctx.view.outcome?.winners ?? []).includes(s);
+    cls.push("final");
+    if (won) cls.push("winner");
+    body = `<span class="storm-final-left"><b>${left}</b> ${left === 1 ? "card" : "cards"} left</span>`;
+    foot = won ? `<span class="storm-slot-badges"><span class="storm-badge win">★ wins</span></span>` : "";
+    words = `${names[s]}: ${cardsWord(left)} left${won ? ", wins" : ""}`;
   } else {
     cls.push("later");
-    body = `<span class="storm-waiting">${ctx.over ? "" : "to serve"}</span>`;
-    words = `${names[s]}: ${ctx.over ? "no run" : "still to serve"}`;
+    body = `<span class="storm-waiting">to serve</span>`;
+    words = `${names[s]}: still to serve`;
   }
   return `<li class="${cls.join(" ")}" data-seat="${s}" data-order="${i + 1}"${r && !r.prepared ? ` data-combination="${esc(r.combination)}"` : ""} aria-label="${esc(`${ordinal(i + 1)}: ${words}`)}">
       <span class="storm-slot-head" aria-hidden="true"><span class="storm-order">${ordinal(i + 1)}</span><span class="seat-dot" data-seat="${s}"></span><span class="storm-name">${esc(names[s])}</span>${s === t.host ? `<span class="storm-host-mark" title="Host">${teapot(14)}</span>` : ""}</span>
