@@ -38,7 +38,7 @@ export const GAMES = [
     max_players: 6,
     default_players: 4,
     bots: ["random", "greedy"],
-    options: { host: null },
+    options: { host: null, memory_aid: true },
     firstPlayerOption: "host",
     firstPlayerLabel: "Starting host",
     // Ruling S3: the starting host is random unless the lobby names one (engine option null).
