@@ -463,7 +463,7 @@ function tableHtml(st) {
         ${ctx.names.map((_, s) => boxHtml(ctx, s)).join("")}
       </section>
     </div>
-    ${ctx.over ? `<section class="htp-final" aria-label="Scores">${scoreTableHtml(view, ctx.seats)}</section>` : ""}
+    ${ctx.over ? `<section class="htp-final" aria-label="Scores">${scoreTableHtml(view, ctx.seats, { inTable: true })}</section>` : ""}
   </div>`;
 }
 
@@ -783,7 +783,7 @@ function trayHtml(ctx, s, box) {
 // ---------------------------------------------------------------- scores
 
 /** The score table of a finished game: every hand per player, totals, seasons, tie-break. */
-export function scoreTableHtml(view, seats = []) {
+export function scoreTableHtml(view, seats = [], { inTable = false } = {}) {
   const t = view?.table ?? {};
   const o = view?.outcome ?? {};
   const d = o.details ?? {};
@@ -820,8 +820,10 @@ export function scoreTableHtml(view, seats = []) {
   const tiebreak = tb
     ? `<p class="htp-tiebreak" data-tiebreak="1">Tie-break: ${esc(withNames(typeof tb === "string" ? tb : JSON.stringify(tb), names))}</p>`
     : `<p class="htp-tiebreak">No tie-break was needed.</p>`;
-  // The table may scroll sideways on a narrow screen: a keyboard can reach it (tabindex).
-  return `<div class="htp-scores-wrap" role="region" aria-label="Scores table" tabindex="0"><table class="htp-scores">
+  // The table may scroll sideways on a narrow screen: a keyboard can reach it (tabindex). On
+  // the end screen it is a region of its own; below the table it sits in the "Scores" one.
+  const role = inTable ? "group" : "region";
+  return `<div class="htp-scores-wrap" role="${role}" aria-label="Scores table" tabindex="0"><table class="htp-scores">
       <caption>Scores: the lowest total wins</caption>
       <thead><tr><th scope="col">Player</th><th scope="col">Season</th>${head}<th scope="col">Total</th></tr></thead>
       <tbody>${rows}</tbody>
