@@ -277,7 +277,9 @@ export function render(root, props) {
   const before = st.view;
   st.view = props.view;
   draw(root, st);
-  if (props.animate && !props.replay && before && before !== props.view && t) animateStep(root, t);
+  // The last step opens the end screen over the table: nothing travels under it.
+  const over = props.view?.over || t?.phase === "over";
+  if (props.animate && !props.replay && !over && before && before !== props.view && t) animateStep(root, t);
 }
 
 function draw(root, st) {
