@@ -16,7 +16,7 @@ NODE_STAMP := node_modules/.installed
 DIST_STAMP := dist/build.json
 BUILD_INPUTS := $(shell find web pygames scripts -type f -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null) package.json
 
-.PHONY: help setup build serve test lint typecheck unit e2e chromium bench clean
+.PHONY: help setup build serve test lint typecheck unit e2e chromium bench soak clean
 
 help:
 	@echo "make serve   set up, build, and serve the site at http://$(HOST):$(PORT)/"
@@ -24,6 +24,7 @@ help:
 	@echo "make build   build the site into dist/"
 	@echo "make lint    ruff and mypy"
 	@echo "make bench   speed figures of every game (ratios to a random game in the same run)"
+	@echo "make soak    the conformance tests in full (2000+ random games a game; make test plays a fifth)"
 	@echo "make clean   remove dist/ and test artifacts (make distclean: also .venv, node_modules)"
 
 $(VENV_STAMP): pyproject.toml
@@ -75,6 +76,9 @@ test: build chromium lint
 
 bench: $(VENV_STAMP)
 	$(PY) -m pygames bench
+
+soak: $(VENV_STAMP)
+	PYGAMES_SOAK=1 $(PY) -m pytest tests -m slow
 
 clean:
 	rm -rf dist e2e/artifacts test-results .pytest_cache

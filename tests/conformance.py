@@ -9,6 +9,7 @@ may not see; and at the end, that the record replays to the very same state.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,6 +17,15 @@ from typing import Any
 from pygames.core import Action, Game, IllegalAction, MatchRecord, Rng, Seat, State
 
 LeakCheck = Callable[[State, int, dict[str, Any]], None]
+
+# The soak: ``PYGAMES_SOAK=1`` (``make soak``) plays every conformance batch in full; the
+# everyday run (``make test``) plays a fifth of each, with the same seeds.
+SOAK = os.environ.get("PYGAMES_SOAK", "") not in ("", "0")
+
+
+def soak_games(full: int) -> int:
+    """How many games a conformance batch plays: ``full`` in a soak, else a fifth of it."""
+    return full if SOAK else max(1, full // 5)
 
 
 @dataclass

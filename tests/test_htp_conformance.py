@@ -13,7 +13,7 @@ from pygames.core import State
 from pygames.games import get_game
 from pygames.humble_tea_party import HtpState
 from pygames.humble_tea_party.oribako import is_complete
-from tests.conformance import play_random_games
+from tests.conformance import play_random_games, soak_games
 
 GAME = get_game("humble_tea_party")
 JUNK = [
@@ -59,16 +59,18 @@ def no_secret_in_view(state: State, seat: int, view: dict[str, Any]) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_random_games_keep_the_contract(players: int) -> None:
+    count = soak_games(500)
     started = time.perf_counter()
     summary = play_random_games(
-        GAME, players, count=500, seed=30_000 + 1000 * players,
+        GAME, players, count=count, seed=30_000 + 1000 * players,
         leak_check=no_secret_in_view, junk_actions=JUNK, deep_every=9,
     )
     elapsed = time.perf_counter() - started
-    assert summary.games == 500
+    assert summary.games == count
     assert set(summary.action_kinds) == {"keep", "place", "tea"}
     assert "lowest score" in " ".join(summary.reasons)
-    print(f"500 random {players}-player games: {summary.steps / 500:.1f} steps, {elapsed:.1f} s")
+    print(f"{count} random {players}-player games: {summary.steps / count:.1f} steps, "
+          f"{elapsed:.1f} s")
 
 
 @pytest.mark.parametrize("players", [4, 6])

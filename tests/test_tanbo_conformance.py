@@ -11,7 +11,7 @@ import pytest
 from pygames.core import Rng, State
 from pygames.games import get_game
 from pygames.tanbo import TanboState
-from tests.conformance import play_random_games
+from tests.conformance import play_random_games, soak_games
 
 GAME = get_game("tanbo")
 JUNK = [
@@ -52,12 +52,13 @@ def no_generator_in_view(state: State, seat: int, view: dict[str, Any]) -> None:
 
 @pytest.mark.slow
 def test_random_games_keep_the_contract() -> None:
+    count = soak_games(2000)
     started = time.perf_counter()
     summary = play_random_games(
-        GAME, 2, count=2000, seed=20_000, leak_check=no_generator_in_view, junk_actions=JUNK
+        GAME, 2, count=count, seed=20_000, leak_check=no_generator_in_view, junk_actions=JUNK
     )
     elapsed = time.perf_counter() - started
-    assert summary.games == 2000
+    assert summary.games == count
     # Every kind of decision and every way to win shows up in random play.
     assert set(summary.action_kinds) == {"farmer", "place", "swap", "take", "return", "remove"}
     assert set(summary.reasons) == {
@@ -65,7 +66,7 @@ def test_random_games_keep_the_contract() -> None:
         "led by 20 points",
         "scored 20 points in one turn",
     }
-    print(f"2000 random Tanbo games: {summary.steps / 2000:.1f} steps each, {elapsed:.1f} s")
+    print(f"{count} random Tanbo games: {summary.steps / count:.1f} steps each, {elapsed:.1f} s")
 
 
 def test_random_games_from_a_custom_setup_and_the_second_player() -> None:
