@@ -84,42 +84,57 @@ def wait_turn_no_handover(page: Page) -> str:
 # ---------------------------------------------------------------- Tea against a waiting bot
 
 
+TEA = '#board .legal[data-action=\'{"type":"tea"}\']:not([data-as-seat])'
+
+
 def test_get_tea_always_wins_over_a_bot_that_has_not_yet_acted(site: tuple[Page, Guard]) -> None:
     page, guard = site
     page.goto(guard.origin + "/?fast=1&debug=1")
     wait_ready(page)
-    # Bots that think for a long time (as a search bot does): the person clicks Get Tea while a
-    # bot's choice is on its way. That choice must not land; the bot chooses again after Tea.
+    # Bots that think for as long as the test likes (a search bot thinks for a while): the
+    # person clicks Get Tea while a bot's choice is on its way. That choice must not land; the
+    # bot chooses again after Tea. An awaited bot's think that starts while Get Tea is on the
+    # board waits for the test's release, so no machine load can let its answer slip in before
+    # the click.
     page.evaluate(
-        """() => {
+        """(tea) => {
           const app = window.pygamesDebug;
           const choose = app.engine.bot_choose;
-          window.choosing = 0;
-          app.engine.bot_choose = async (...args) => {
-            window.choosing++;
-            await new Promise((r) => setTimeout(r, 700));
-            try { return await choose(...args); } finally { window.choosing--; }
+          window.held = 0;
+          window.holding = true;
+          window.releases = [];
+          window.release = () => {
+            window.holding = false;
+            window.releases.splice(0).forEach((r) => r());
           };
-        }"""
+          app.engine.bot_choose = async (...args) => {
+            const status = app.match.status;
+            const awaited = (status.awaiting ?? status.actors).includes(args[1]);
+            if (window.holding && awaited && document.querySelector(tea)) {
+              window.held++;
+              await new Promise((r) => window.releases.push(r));
+            }
+            return choose(...args);
+          };
+        }""",
+        TEA,
     )
     start(page, "humble_tea_party", ["", "greedy", "greedy"], seed=2)
-    tea = page.locator('#board .legal[data-action=\'{"type":"tea"}\']:not([data-as-seat])')
+    tea = page.locator(TEA)
     for i in range(60):
         page.wait_for_function(
-            "() => window.choosing > 0 || document.getElementById('board').dataset.awaiting"
+            "() => window.held > 0 || document.getElementById('board').dataset.awaiting"
             " === 'human'",
             timeout=30_000,
         )
-        if board_state(page)["awaiting"] == "human":
-            decide(page, i)
-            continue
-        if tea.count() and page.evaluate("() => window.choosing > 0"):
+        if page.evaluate("() => window.held > 0"):
             break
-        page.wait_for_function("() => window.choosing === 0", timeout=30_000)
+        decide(page, i)
     else:
         raise AssertionError("no bot turn came with Get Tea on offer")
     step = int(board_state(page)["step"])
     tea.click()
+    page.evaluate("() => window.release()")  # the held bot answers only now, after the click
     page.wait_for_function(
         "(s) => Number(document.getElementById('board').dataset.step) > s + 1",
         arg=step,
