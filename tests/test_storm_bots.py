@@ -28,7 +28,7 @@ def choose(state: StormState, seat: int) -> Action:
 
 
 def test_greedy_is_registered() -> None:
-    assert bot_names("storm_in_a_teacup") == ["random", "greedy"]
+    assert bot_names("storm_in_a_teacup") == ["random", "easy", "normal", "strong"]
 
 
 def test_greedy_last_to_serve_wins_with_just_enough_to_discard_three() -> None:

@@ -23,7 +23,7 @@ def choose(state: object, seat: int) -> object:
 
 
 def test_greedy_is_registered() -> None:
-    assert bot_names("tanbo") == ["random", "greedy"]
+    assert bot_names("tanbo") == ["random", "easy", "normal", "strong"]
 
 
 def test_greedy_plans_the_harvest_and_takes_the_best_rice() -> None:

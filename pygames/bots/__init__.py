@@ -1,4 +1,9 @@
-"""Bots that choose actions through the contract only, and the table of bots per game."""
+"""Bots that choose actions through the contract only, and the table of bots per game.
+
+Every game offers the levels ``easy``, ``normal`` and ``strong`` (and ``random``, for tests and
+the lab). ``greedy``, the name Normal had before levels existed, still makes a Normal bot, so
+old saves and links load; it is not listed.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,8 @@ from .base import Bot, RandomBot
 # Bots every game can use, then game-specific ones: game id -> bot name -> class.
 _GENERIC: dict[str, type[Bot]] = {RandomBot.name: RandomBot}
 _BY_GAME: dict[str, dict[str, type[Bot]]] = {}
+#: Old names still accepted by :func:`make_bot` (records store bot names).
+ALIASES = {"greedy": "normal"}
 
 
 def register(game_id: str, bot: type[Bot]) -> type[Bot]:
@@ -17,12 +24,13 @@ def register(game_id: str, bot: type[Bot]) -> type[Bot]:
 
 
 def bot_names(game_id: str) -> list[str]:
-    """The bots that can play ``game_id``."""
+    """The bots that can play ``game_id``, weakest first (aliases not listed)."""
     return [*_GENERIC, *_BY_GAME.get(game_id, {})]
 
 
 def make_bot(game_id: str, name: str) -> Bot:
-    """A new bot by name; raises :class:`BadOptions` for an unknown one."""
+    """A new bot by name (or old alias); raises :class:`BadOptions` for an unknown one."""
+    name = ALIASES.get(name, name)
     cls = _BY_GAME.get(game_id, {}).get(name) or _GENERIC.get(name)
     if cls is None:
         known = ", ".join(bot_names(game_id))
@@ -30,4 +38,4 @@ def make_bot(game_id: str, name: str) -> Bot:
     return cls()
 
 
-__all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "register"]
+__all__ = ["ALIASES", "Bot", "RandomBot", "bot_names", "make_bot", "register"]

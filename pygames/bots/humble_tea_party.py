@@ -32,6 +32,7 @@ from ..humble_tea_party.scoring import LINES, SQUARES, consecutive
 from ..humble_tea_party.sweets import SEASONS, TILE_SEASON, TILES, TYPES, Crest, player_cards
 from . import register
 from .base import Bot
+from .levels import EasyBot, PolicyKnowledge, SearchBot
 
 TEA_HARM = 1.5  # take Tea when one sweet on offer could raise our own estimate this much
 TEA_HARM_NEARLY_COMPLETE = 1.0  # ... or this much once the box holds NEARLY_COMPLETE sweets
@@ -146,11 +147,11 @@ def boxes_of(table: Mapping[str, Any]) -> list[Box]:
     return [{(e["x"], e["y"]): e["tile"]["id"] for e in box["tiles"]} for box in table["oribako"]]
 
 
-class GreedyBot(Bot):
+class NormalBot(Bot):
     """Recommends each sweet where it adds the most points to a rival; guards its own box
     with Tea when a costly sweet is on offer."""
 
-    name = "greedy"
+    name = "normal"
     description = "Gives each sweet to whoever it costs most; keeps Tea for a real threat."
 
     def choose(
@@ -224,6 +225,37 @@ class GreedyBot(Bot):
         return best[2]
 
 
-register("humble_tea_party", GreedyBot)
+class HtpKnowledge(PolicyKnowledge):
+    """Search knowledge: Normal plays the rollouts and leads the expansion (a plain start)."""
 
-__all__ = ["GreedyBot", "estimate", "patterns", "season_probs"]
+    policy = NormalBot
+
+
+class EasyHtpBot(EasyBot):
+    """Normal with a random move at a share of its decisions."""
+
+    normal = NormalBot
+    mistakes = 0.3
+
+
+class StrongHtpBot(SearchBot):
+    """ISMCTS with Normal as rollout policy."""
+
+    knowledge = HtpKnowledge()
+    iterations = 100
+    iterations_per_second = 250.0
+
+
+register("humble_tea_party", EasyHtpBot)
+register("humble_tea_party", NormalBot)
+register("humble_tea_party", StrongHtpBot)
+
+__all__ = [
+    "EasyHtpBot",
+    "HtpKnowledge",
+    "NormalBot",
+    "StrongHtpBot",
+    "estimate",
+    "patterns",
+    "season_probs",
+]

@@ -19,6 +19,7 @@ from ..storm_in_a_teacup.cards import COLOUR_BY_WORD, WINNER_DISCARDS, Colour
 from ..storm_in_a_teacup.state import runs
 from . import register
 from .base import Bot
+from .levels import EasyBot, PolicyKnowledge, SearchBot
 
 SPEND = 0.3  # cost of a hand card served without being discarded
 LEMON_KEPT = 0.4  # extra cost of serving a Lemon that is not discarded
@@ -36,10 +37,10 @@ def _p_win(length: int, best: int, later_sizes: Sequence[int]) -> float:
     return LATER_THREAT**threats
 
 
-class GreedyBot(Bot):
+class NormalBot(Bot):
     """Wins tea parties cheaply, follows the lead with little, keeps its Lemon."""
 
-    name = "greedy"
+    name = "normal"
     description = "Wins tea parties cheaply, follows the lead with little, keeps its Lemon."
 
     def choose(
@@ -96,6 +97,29 @@ class GreedyBot(Bot):
         return max(legal, key=key)
 
 
-register("storm_in_a_teacup", GreedyBot)
+class StormKnowledge(PolicyKnowledge):
+    """Search knowledge: Normal plays the rollouts and leads the expansion (a plain start)."""
 
-__all__ = ["GreedyBot"]
+    policy = NormalBot
+
+
+class EasyStormBot(EasyBot):
+    """Normal with a random move at a share of its decisions."""
+
+    normal = NormalBot
+    mistakes = 0.3
+
+
+class StrongStormBot(SearchBot):
+    """ISMCTS with Normal as rollout policy."""
+
+    knowledge = StormKnowledge()
+    iterations = 100
+    iterations_per_second = 250.0
+
+
+register("storm_in_a_teacup", EasyStormBot)
+register("storm_in_a_teacup", NormalBot)
+register("storm_in_a_teacup", StrongStormBot)
+
+__all__ = ["EasyStormBot", "NormalBot", "StormKnowledge", "StrongStormBot"]
