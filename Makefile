@@ -10,6 +10,10 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
+# Test processes (pytest-xdist). Browser tests wait on Python loading in the page as much as on
+# the CPU, so two processes pay even on a 2-core machine.
+JOBS ?= 2
+PYTEST := $(PY) -m pytest -n $(JOBS) --dist worksteal
 
 VENV_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
@@ -66,20 +70,20 @@ lint: $(VENV_STAMP)
 typecheck: lint
 
 unit: $(VENV_STAMP)
-	$(PY) -m pytest tests
+	$(PYTEST) tests
 
 e2e: build chromium
-	$(PY) -m pytest e2e
+	$(PYTEST) e2e
 
 test: build chromium lint
-	$(PY) -m pytest tests e2e
+	$(PYTEST) tests e2e
 
 bench: $(VENV_STAMP)
 	$(PY) -m pygames bench
 	$(PY) -m pygames arena tanbo --a strong --b normal --games 4 --seed 1 --budget 0.4
 
 soak: $(VENV_STAMP)
-	PYGAMES_SOAK=1 $(PY) -m pytest tests -m slow
+	PYGAMES_SOAK=1 $(PYTEST) tests -m slow
 
 clean:
 	rm -rf dist e2e/artifacts test-results .pytest_cache

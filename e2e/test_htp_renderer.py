@@ -445,8 +445,10 @@ def test_a_placed_tile_travels_from_its_deck_and_the_final_dom_is_unchanged(
         state.apply(state.turn, rnd.choice(state.legal_actions(state.turn)))
     draw(page, frame(state, 0, people))
     if state.turn != 0:
-        state.apply(state.turn, rnd.choice(
-            [a for a in state.legal_actions(state.turn) if not isinstance(a, Tea)]))
+        state.apply(
+            state.turn,
+            rnd.choice([a for a in state.legal_actions(state.turn) if not isinstance(a, Tea)]),
+        )
     mover = (state.turn - 1) % 4
     after = frame(state, 0, people)
     draw(page, {**after, "animate": True})
@@ -485,10 +487,20 @@ def test_counts_are_words_with_plurals(guard_factory: Any, base_url: str) -> Non
           };
         }"""
     )
-    assert got["points"] == ["no points", "1 point", "2 points", f"{MINUS}1 point",
-                             f"{MINUS}2 points"]
-    assert got["gains"] == ["adds no points", "adds 1 point", "adds 2 points",
-                            "takes away 1 point", "takes away 2 points"]
+    assert got["points"] == [
+        "no points",
+        "1 point",
+        "2 points",
+        f"{MINUS}1 point",
+        f"{MINUS}2 points",
+    ]
+    assert got["gains"] == [
+        "adds no points",
+        "adds 1 point",
+        "adds 2 points",
+        "takes away 1 point",
+        "takes away 2 points",
+    ]
     f = fixtures_of(page)[MID]
     view = json.loads(json.dumps(f["view"]))
     view["table"]["decks"][0]["size"] = 1
@@ -578,8 +590,13 @@ def test_a_replay_is_read_only(guard_factory: Any, base_url: str) -> None:
     page = open_fixture(guard_factory, base_url)
     for name in ["replay as Aiko", "replay: everything (finished game)"]:
         page.select_option("#pick", name)
-        assert page.locator("#root [data-action], #root [data-pick-deck], #root "
-                            "[data-pick-target], #root .legal").count() == 0
+        assert (
+            page.locator(
+                "#root [data-action], #root [data-pick-deck], #root "
+                "[data-pick-target], #root .legal"
+            ).count()
+            == 0
+        )
         prompt = page.locator("#root [data-prompt]").inner_text()
         assert "choose" not in prompt.lower() and "keep a sweet" not in prompt.lower()
         assert page.locator("#root .htp-cell.last").count() > 0, "last moves still shown"

@@ -206,9 +206,7 @@ def check_table_against_the_engine(page: Page, players: int) -> None:
     assert len(view["table"]["oribako"]) == players
 
 
-def test_htp_board_stays_put_and_choices_in_view_at_1366(
-    guard_factory: Any, base_url: str
-) -> None:
+def test_htp_board_stays_put_and_choices_in_view_at_1366(guard_factory: Any, base_url: str) -> None:
     for players in (4, 6):
         page, _ = guard_factory(base_url, viewport=DESKTOP)
         page.goto(base_url + "?fast=1")
