@@ -38,6 +38,10 @@ Game knowledge: subclass :class:`Knowledge` in the game's bot module and overrid
 - :meth:`Knowledge.reward`: the per-seat reward of a finished game (default: win 1, a shared
   win ``1/k``).
 - :attr:`Knowledge.exploration` (the UCB constant) and :attr:`Knowledge.bias`.
+- Macro-actions: :meth:`Knowledge.decisions` may replace a seat's options by others (say,
+  whole plans of several actions, any hashable :class:`Action` of the game knowledge's own),
+  :meth:`Knowledge.play` applies one of them, and :meth:`Knowledge.step` turns the option
+  chosen at the root into the action to play now. The defaults keep the legal actions.
 
 >>> from pygames.games import get_game
 >>> game = get_game("tanbo")
@@ -96,6 +100,20 @@ class Knowledge:
     ) -> Sequence[float] | None:
         """A heuristic value in ``[0, 1]`` per option, or ``None`` (no preference)."""
         return None
+
+    def decisions(
+        self, state: State, seat: int, options: Sequence[Option]
+    ) -> Sequence[Option]:
+        """The tree's options for ``seat`` here (default: its legal ``options`` unchanged)."""
+        return options
+
+    def play(self, state: State, seat: int, action: Action) -> None:
+        """Apply one of the tree's options (default: the action itself)."""
+        state.apply(seat, action)
+
+    def step(self, option: Option) -> Option:
+        """The action to play now for the option chosen at the root (default: itself)."""
+        return option
 
     def reward(self, state: State) -> list[float]:
         """Per-seat reward of a finished game: 1 to a winner, ``1/k`` to each of ``k``."""
@@ -157,12 +175,13 @@ class Search:
         self.rng = rng
         self.knowledge = knowledge
         self.optional = seat not in view["awaiting"]
-        self.root_options: list[Option] = [*legal, None] if self.optional else list(legal)
         self.pool: list[State] = []
         for _ in range(max(1, knowledge.determinizations)):
             state = knowledge.sample(game, view, seat, rng)
             knowledge.prepare(state)
             self.pool.append(state)
+        options: list[Option] = [*legal, None] if self.optional else list(legal)
+        self.root_options: list[Option] = list(knowledge.decisions(self.pool[0], seat, options))
         actors = self.pool[0].actors()
         awaited = self.pool[0].awaiting()
         # Optional actors before the bot have been asked already (or, when it is awaited,
@@ -214,6 +233,7 @@ class Search:
                 seat, options, _optional = self.seat, self.root_options, self.optional
             else:
                 seat, options, _optional = decider(state, declined)
+                options = list(self.knowledge.decisions(state, seat, options))
             at_root = False
             child = self._select(node, state, seat, options)
             if child.visits == 0:
@@ -269,12 +289,11 @@ class Search:
                 best, best_score = child, score
         return best
 
-    @staticmethod
-    def _play(state: State, seat: int, option: Option, declined: set[int]) -> None:
+    def _play(self, state: State, seat: int, option: Option, declined: set[int]) -> None:
         if option is None:
             declined.add(seat)
         else:
-            state.apply(seat, option)
+            self.knowledge.play(state, seat, option)
             declined.clear()
 
     def _rollout(self, state: State, declined: set[int], start_turns: int) -> list[float]:
@@ -310,7 +329,7 @@ def search(
         return legal[0]
     s = Search(game, view, seat, legal, rng, knowledge)
     s.run(iterations)
-    return s.best()
+    return knowledge.step(s.best())
 
 
 __all__ = ["Knowledge", "Node", "Option", "Search", "decider", "search"]

@@ -144,6 +144,34 @@ class Planner:
                     best_value, best_plan = value, dist
         return best_value, best_plan
 
+    def candidates(
+        self, ring: Ring, hand: Counts, start: int, spread: int
+    ) -> list[tuple[float, int, Ring]]:
+        """Whole-movement plans to search among: for each content of the action paddy, up to
+        ``spread`` distributions of the other tokens, each as ``(value, rank, plan)`` where
+        ``rank`` orders the distributions of one content by value (0: its best)."""
+        n = sum(hand)
+        slots = min(n, PADDIES)
+        caps = [(n - j + PADDIES - 1) // PADDIES for j in range(slots)]
+        last = (n - 1) % PADDIES
+        action = (start + last) % PADDIES
+        others = [j for j in range(slots) if j != last]
+        limit = max(spread, self.limits[0])
+        out: list[tuple[float, int, Ring]] = []
+        for chosen in _multisets(hand, caps[last]):
+            rest = [h - c for h, c in zip(hand, chosen, strict=True)]
+            here = [r + c for r, c in zip(ring[action], chosen, strict=True)]
+            work, size = work_for(here)
+            full = work is Work.BIG_MOVEMENT or work is Work.REST
+            group: list[tuple[float, Ring]] = []
+            for dist in self._distribute(rest, others, caps, limit if full else spread):
+                dist[last] = chosen
+                value = self._value(ring, start, dist, action, work, size, here, 0)
+                group.append((value, dist))
+            group.sort(key=lambda vd: -vd[0])  # stable: ties keep the enumeration order
+            out.extend((v, r, d) for r, (v, d) in enumerate(group[:spread]))
+        return out
+
     def _distribute(
         self, rest: Counts, others: list[int], caps: list[int], limit: int
     ) -> Iterator[Ring]:
