@@ -7,6 +7,13 @@ It wins the party when it can, as cheaply as is safe against the players still t
 hand sizes are public), follows the lead cheaply when it cannot win, and, when it cannot match,
 serves one card it needs least. Discarding, it dumps the most it may, Lemon and Milk before Tea
 (Tea fits three combinations, Milk two, Lemon's runs are short).
+
+Strong searches (:mod:`pygames.bots.search`) from its view. Each determinization keeps what
+the public log fixes (ruling S8: every stock's colours, every prepared hand's colours, the
+discards) and deals only the other seats' dealt hands and the undealt box anew. Normal plays the
+rollouts, read straight from the rollout's state (:meth:`NormalBot.decide`, the very move it
+makes from that seat's view, with no view built: about 15x cheaper), and a rollout stops after
+three rounds, each seat scored by the cards it still holds.
 """
 
 from __future__ import annotations
