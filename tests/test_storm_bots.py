@@ -174,3 +174,12 @@ def test_strong_searches_only_states_with_the_public_stock_and_hand_colours(
     secret = [s for s in range(players) if s != seat and state.hand_secret[s]]
     if secret:  # the dealt hands of others are what is sampled
         assert len({tuple(d.hands[secret[0]]) for d in search.pool}) > 1
+
+
+def test_strong_spends_about_the_same_time_at_any_table() -> None:
+    from pygames.bots.storm_in_a_teacup import StrongStormBot
+
+    bot = StrongStormBot()
+    assert bot.iterations_for(4) == bot.iterations
+    assert bot.iterations_for(2) == 2 * bot.iterations
+    assert bot.budgeted(0.1).iterations_for(2) == 2 * round(0.1 * bot.iterations_per_second)  # type: ignore[attr-defined]
