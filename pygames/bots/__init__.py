@@ -7,6 +7,8 @@ old saves and links load; it is not listed.
 
 from __future__ import annotations
 
+import importlib
+
 from ..core import BadOptions
 from .base import Bot, RandomBot
 
@@ -23,14 +25,27 @@ def register(game_id: str, bot: type[Bot]) -> type[Bot]:
     return bot
 
 
+def _load(game_id: str) -> None:
+    """Import the game's bot module (it registers its bots), so that asking for a game's bots
+    never depends on whether something imported that game first."""
+    if game_id not in _BY_GAME and game_id.isidentifier():
+        try:
+            importlib.import_module(f"{__name__}.{game_id}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{game_id}":
+                raise
+
+
 def bot_names(game_id: str) -> list[str]:
     """The bots that can play ``game_id``, weakest first (aliases not listed)."""
+    _load(game_id)
     return [*_GENERIC, *_BY_GAME.get(game_id, {})]
 
 
 def make_bot(game_id: str, name: str) -> Bot:
     """A new bot by name (or old alias); raises :class:`BadOptions` for an unknown one."""
     name = ALIASES.get(name, name)
+    _load(game_id)
     cls = _BY_GAME.get(game_id, {}).get(name) or _GENERIC.get(name)
     if cls is None:
         known = ", ".join(bot_names(game_id))
