@@ -15,6 +15,16 @@ averages over them.
   worst sweet now on offer would raise its own estimate by ``TEA_HARM`` or more, or by
   ``TEA_HARM_NEARLY_COMPLETE`` once the box is nearly complete; otherwise it declines
   (``None``).
+
+Strong (:class:`StrongHtpBot`) looks one round ahead instead of one placement. Its candidates
+are, for each deck and rival, the cell where that sweet hurts that rival most, and Tea when a
+sweet on offer threatens its own box. Each candidate is played on the same few
+determinizations of its own view (the unknown seasons drawn from a posterior that weighs each
+player's Phase 1 keep: a player rarely keeps a sweet of their own season), the others
+answering as Normal until its next turn; the position is then scored by each box's chance to
+end lowest (estimate plus the points its empty cells still cost, with a spread that shrinks as
+it fills; an unspent Tea counts for its owner). The budget is a number of simulations, so a
+move is reproducible from the generator it is given.
 """
 
 from __future__ import annotations
