@@ -27,7 +27,7 @@ help:
 	@echo "make test    set up (chromium included) and run lint, types, unit and browser tests"
 	@echo "make build   build the site into dist/"
 	@echo "make lint    ruff and mypy"
-	@echo "make bench   speed figures of every game (ratios to a random game in the same run)"
+	@echo "make bench   speed figures of every game (ratios to random) and a short arena run"
 	@echo "make soak    the conformance tests in full (2000+ random games a game; make test plays a fifth)"
 	@echo "make clean   remove dist/ and test artifacts (make distclean: also .venv, node_modules)"
 
@@ -80,6 +80,7 @@ test: build chromium lint
 
 bench: $(VENV_STAMP)
 	$(PY) -m pygames bench
+	$(PY) -m pygames arena tanbo --a strong --b normal --games 4 --seed 1 --budget 0.4
 
 soak: $(VENV_STAMP)
 	PYGAMES_SOAK=1 $(PYTEST) tests -m slow

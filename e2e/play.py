@@ -133,7 +133,7 @@ def bot_record(
     upto: int | None = None,
     humans: tuple[int, ...] = (0,),
     options: dict[str, Any] | None = None,
-    bot: str = "greedy",
+    bot: str = "normal",
 ) -> dict[str, Any]:
     """A record of ``game`` played by bots in this process, up to step ``upto`` (or the end,
     and then ``humans`` are named as people: the page opens it finished). With ``upto``, the

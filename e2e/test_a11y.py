@@ -102,7 +102,7 @@ def test_a_whole_game_of_tanbo_by_keyboard_alone(site: tuple[Page, Guard]) -> No
     page, guard = site
     game = "tanbo"
     page.goto(guard.origin + "/?fast=1")
-    choose_seats(page, game, ["", *(["greedy"] * (PLAYERS[game] - 1))])
+    choose_seats(page, game, ["", *(["normal"] * (PLAYERS[game] - 1))])
     fill_seed(page, 12)
     page.get_by_role("button", name="Start").focus()
     page.keyboard.press("Enter")

@@ -85,7 +85,7 @@ def slug(name: str) -> str:
 
 
 def seats(players: int, people: set[int]) -> list[dict[str, Any]]:
-    return [{"name": NAMES[i], "bot": None if i in people else "greedy"} for i in range(players)]
+    return [{"name": NAMES[i], "bot": None if i in people else "normal"} for i in range(players)]
 
 
 def frame(state: HtpState, seat: int, people: list[dict[str, Any]]) -> dict[str, Any]:
@@ -408,7 +408,7 @@ def test_last_moves_are_marked_in_seat_colours_and_written_in_headers(
             did = page.locator(f'#root .htp-box[data-seat="{s}"] .htp-did')
             text = did.inner_text()
             if f["seats"][s]["bot"]:
-                assert text.startswith("Bot · greedy"), (name, s, text)
+                assert text.startswith("Bot · normal"), (name, s, text)
             if move is None:
                 assert "No move yet" in text
                 continue

@@ -131,7 +131,7 @@ def test_htp_lobby_seats_and_options(site: tuple[Page, Guard]) -> None:
 def test_htp_full_game_one_human_two_bots(site: tuple[Page, Guard]) -> None:
     page, guard = site
     page.goto(guard.origin + "/?fast=1")
-    start_htp(page, ["", "greedy", "random"], seed=11, names=["Aiko", "Kenji", "Mei"])
+    start_htp(page, ["", "normal", "easy"], seed=11, names=["Aiko", "Kenji", "Mei"])
     decisions = 0
     own = None
     while wait_turn(page) == "human":
@@ -196,7 +196,7 @@ def check_table_against_the_engine(page: Page, players: int) -> None:
     for s, move in enumerate(view["table"]["last"]):
         did = page.locator(f'#board .htp-box[data-seat="{s}"] .htp-did').inner_text()
         if s > 0:
-            assert did.startswith("Bot · greedy"), did
+            assert did.startswith("Bot · normal"), did
         if move and move["move"] in ("keep", "place"):
             cell = page.locator(
                 f'#board .htp-box[data-seat="{move["target"]}"] '
@@ -210,7 +210,7 @@ def test_htp_board_stays_put_and_choices_in_view_at_1366(guard_factory: Any, bas
     for players in (4, 6):
         page, _ = guard_factory(base_url, viewport=DESKTOP)
         page.goto(base_url + "?fast=1")
-        start_htp(page, [""] + ["greedy"] * (players - 1), seed=20 + players)
+        start_htp(page, [""] + ["normal"] * (players - 1), seed=20 + players)
         watch = StayWatch(page)
         for i in range(12):
             if wait_turn(page) == "over":
@@ -240,7 +240,7 @@ def test_htp_board_stays_put_and_choices_in_view_at_1366(guard_factory: Any, bas
 def test_htp_whole_game_by_keyboard_alone(site: tuple[Page, Guard]) -> None:
     page, guard = site
     page.goto(guard.origin + "/?fast=1")
-    start_htp(page, ["", "greedy", "greedy"], seed=4)
+    start_htp(page, ["", "normal", "normal"], seed=4)
     keys = []
     while wait_turn(page) == "human":
         keys.append(decide_by_keyboard(page))
@@ -255,7 +255,7 @@ def test_htp_whole_game_by_keyboard_alone(site: tuple[Page, Guard]) -> None:
 def test_htp_hot_seat_keeps_seasons_secret(site: tuple[Page, Guard]) -> None:
     page, guard = site
     page.goto(guard.origin + "/?fast=1")
-    start_htp(page, ["", "", "greedy"], seed=5, names=["Aiko", "Kenji", "Bot"])
+    start_htp(page, ["", "", "normal"], seed=5, names=["Aiko", "Kenji", "Bot"])
     seasons: dict[str, str] = {}
     seen: set[str] = set()
     for i in range(8):
@@ -350,7 +350,7 @@ def test_htp_tea_by_a_human_not_on_screen_blocks_their_oribako(site: tuple[Page,
 def test_htp_on_a_phone(guard_factory: Any, base_url: str) -> None:
     page, _ = guard_factory(base_url + "?fast=1", viewport={"width": 360, "height": 740})
     page.goto(base_url + "?fast=1")
-    start_htp(page, ["", "greedy", "greedy", "random"], seed=2)
+    start_htp(page, ["", "normal", "normal", "easy"], seed=2)
     for i in range(3):
         if wait_turn(page) == "over":
             break

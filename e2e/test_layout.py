@@ -31,7 +31,7 @@ def test_no_screen_is_wider_than_a_phone(guard_factory: Any, base_url: str, game
     page.goto(base_url + "?fast=1")
     assert_fits_width(page, f"the lobby while loading at {width} px")
     wait_ready(page)
-    choose_seats(page, game, ["", *(["greedy"] * (MOST[game] - 1))])
+    choose_seats(page, game, ["", *(["normal"] * (MOST[game] - 1))])
     page.get_by_text("Advanced").click()
     for summary in page.locator("#game-options summary").all():
         summary.click()
@@ -99,7 +99,7 @@ def test_desktop_choices_in_view_and_the_board_stays_put(guard_factory: Any, bas
     game = "tanbo"
     page, _ = guard_factory(base_url, viewport=DESKTOP)
     page.goto(base_url + "?fast=1")
-    choose_seats(page, game, ["", *(["greedy"] * (MOST[game] - 1))])
+    choose_seats(page, game, ["", *(["normal"] * (MOST[game] - 1))])
     fill_seed(page, 21)
     page.get_by_role("button", name="Start").click()
     expect(page.locator("#table")).to_be_visible()
@@ -115,7 +115,7 @@ def test_phone_brings_each_decision_into_view_and_the_board_stays_put(
 ) -> None:
     page, _ = guard_factory(base_url, viewport=PHONE)
     page.goto(base_url + "?fast=1")
-    choose_seats(page, game, ["", *(["greedy"] * (min(MOST[game], 4) - 1))])
+    choose_seats(page, game, ["", *(["normal"] * (min(MOST[game], 4) - 1))])
     fill_seed(page, 22)
     page.get_by_role("button", name="Start").click()
     expect(page.locator("#table")).to_be_visible()
@@ -127,7 +127,7 @@ def test_phone_brings_each_decision_into_view_and_the_board_stays_put(
 def test_the_table_menu_holds_the_game_commands(guard_factory: Any, base_url: str) -> None:
     page, _ = guard_factory(base_url, viewport=PHONE)
     page.goto(base_url + "?fast=1")
-    choose_seats(page, "tanbo", ["", "greedy"])
+    choose_seats(page, "tanbo", ["", "normal"])
     page.get_by_role("button", name="Start").click()
     wait_turn(page)
     table_command(page, "Save")

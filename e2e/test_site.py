@@ -13,10 +13,10 @@ from .conftest import ENGINE_TIMEOUT_MS, Guard, screenshot, wait_ready
 from .lobby import fill_seed, table_command
 
 MAX_DECISIONS = 2000
-STRONGEST_BOT = "greedy"
+STRONGEST_BOT = "normal"
 
 
-def start_game(page: Page, *, seat2: str = "greedy", seat1: str = "", seed: int | None = 7) -> None:
+def start_game(page: Page, *, seat2: str = "normal", seat1: str = "", seed: int | None = 7) -> None:
     wait_ready(page)
     page.get_by_label("Player 1: human or bot").select_option(seat1)
     page.get_by_label("Player 2: human or bot").select_option(seat2)
@@ -99,20 +99,20 @@ def test_lobby_shows_progress_then_ready(site: tuple[Page, Guard]) -> None:
     assert not any(u.endswith(".map") for u in guard.requests)
 
 
-def test_full_game_against_greedy_bot(site: tuple[Page, Guard]) -> None:
+def test_full_game_against_normal_bot(site: tuple[Page, Guard]) -> None:
     page, guard = site
     page.goto(guard.origin + "/?fast=1")
     start_game(page, seat2=STRONGEST_BOT, seed=11)
     expect(page.locator("#turn")).to_contain_text("Player 1")
     screenshot(page, "game-start")
-    decisions = play_to_end(page, shot_at=12, name="vs-greedy")
+    decisions = play_to_end(page, shot_at=12, name="vs-normal")
     assert decisions > 0
     end = page.get_by_role("dialog", name=re.compile("wins|win|No winner"))
     expect(end).to_be_visible()
     expect(page.locator("#end-reason")).not_to_be_empty()
     expect(page.locator("#turn")).to_have_text("Game over")
     assert page.locator("#log li").count() > 5
-    screenshot(page, "vs-greedy-end")
+    screenshot(page, "vs-normal-end")
 
 
 def test_hot_seat_two_humans_with_undo(site: tuple[Page, Guard]) -> None:
@@ -142,7 +142,7 @@ def test_site_under_a_sub_path(guard_factory: Any, subpath_url: str) -> None:
     # A phone-sized screen, too: the layout must stay usable.
     page, guard = guard_factory(subpath_url + "?fast=1", viewport={"width": 390, "height": 844})
     page.goto(subpath_url + "?fast=1")
-    start_game(page, seat2="random", seed=5)
+    start_game(page, seat2="easy", seed=5)
     for i in range(4):
         if wait_for_human_or_end(page) == "over":
             break
@@ -194,7 +194,7 @@ def test_share_link_and_load_reopen_the_same_game(
 ) -> None:
     page, guard = site
     page.goto(guard.origin + "/?fast=1")
-    start_game(page, seat2="random", seed=21)
+    start_game(page, seat2="easy", seed=21)
     for i in range(5):
         if wait_for_human_or_end(page) == "over":
             break
@@ -231,7 +231,7 @@ def test_share_link_and_load_reopen_the_same_game(
 def test_a_refused_action_shows_why_and_changes_nothing(site: tuple[Page, Guard]) -> None:
     page, guard = site
     page.goto(guard.origin + "/?fast=1")
-    start_game(page, seat2="random", seed=9)
+    start_game(page, seat2="easy", seed=9)
     wait_for_human_or_end(page)
     step = board_state(page)["step"]
     log = page.locator("#log").inner_text()
@@ -260,7 +260,7 @@ def test_plays_offline_after_a_first_visit(guard_factory: Any, base_url: str) ->
     page.context.set_offline(True)
     page.reload()
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    start_game(page, seat2="greedy", seed=4)
+    start_game(page, seat2="normal", seed=4)
     for i in range(3):
         if wait_for_human_or_end(page) == "over":
             break

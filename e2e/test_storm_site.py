@@ -145,7 +145,7 @@ def test_storm_full_game_one_human_two_bots(site: tuple[Page, Guard]) -> None:
     page, guard = site
     page.goto(guard.origin + "/?fast=1")
     names = ["Aiko", "Kenji", "Mei"]
-    start_storm(page, ["", "greedy", "random"], seed=11, names=names, host=0)
+    start_storm(page, ["", "normal", "easy"], seed=11, names=names, host=0)
     done = {"serve": 0, "discard": 0}
     while wait_turn(page) == "human":
         # One human: only their hand is ever in the page.
@@ -155,7 +155,7 @@ def test_storm_full_game_one_human_two_bots(site: tuple[Page, Guard]) -> None:
             screenshot(page, "storm-vs-bots-midgame")
             # Bots are marked as bots, and each tile says what its player just did.
             tile = page.locator('#board .storm-seat[data-seat="1"]')
-            expect(tile.locator(".storm-seat-sub .storm-tag")).to_have_text("Bot · greedy")
+            expect(tile.locator(".storm-seat-sub .storm-tag")).to_have_text("Bot · normal")
             expect(tile.locator(".storm-did")).not_to_have_text("No move yet")
         assert sum(done.values()) < MAX_DECISIONS, "the game does not end"
     assert done["serve"] >= 5 and done["discard"] >= 1, done
@@ -190,7 +190,7 @@ def test_storm_six_players_at_1366_the_hand_stays_and_choices_are_in_view(
     choices were below the fold. 60 decisions against five bots at 1366 x 768."""
     page, _ = guard_factory(base_url, viewport=DESKTOP)
     page.goto(base_url + "?fast=1")
-    start_storm(page, ["", *["greedy"] * 5], seed=21, names=["Aiko"], memory_aid=True)
+    start_storm(page, ["", *["normal"] * 5], seed=21, names=["Aiko"], memory_aid=True)
     watch = StayWatch(page)
     phases = set()
     for i in range(60):
@@ -215,7 +215,7 @@ def test_storm_six_players_at_1366_the_hand_stays_and_choices_are_in_view(
 def test_storm_memory_aid_off_shows_only_counts(site: tuple[Page, Guard]) -> None:
     page, guard = site
     page.goto(guard.origin + "/?fast=1")
-    start_storm(page, ["", "greedy", "greedy"], seed=9, host=0, memory_aid=False)
+    start_storm(page, ["", "normal", "normal"], seed=9, host=0, memory_aid=False)
     for i in range(8):
         if wait_turn(page) == "over":
             break
@@ -242,7 +242,7 @@ def test_storm_whole_game_by_keyboard_alone(guard_factory: Any, base_url: str) -
     run matching the lead; the default discard): Enter, Enter serves; Enter discards."""
     page, _ = guard_factory(base_url, viewport=DESKTOP)
     page.goto(base_url + "?fast=1")
-    start_storm(page, ["", "greedy", "greedy"], seed=14, host=0)
+    start_storm(page, ["", "normal", "normal"], seed=14, host=0)
     decisions = 0
     keys = 0
     while wait_turn(page) == "human":
@@ -257,7 +257,7 @@ def test_storm_whole_game_by_keyboard_alone(guard_factory: Any, base_url: str) -
 def test_storm_hot_seat_shows_only_the_acting_hand(site: tuple[Page, Guard]) -> None:
     page, guard = site
     page.goto(guard.origin + "/?fast=1")
-    start_storm(page, ["", "", "greedy"], seed=5, names=["Aiko", "Kenji", "Bot"], host=0)
+    start_storm(page, ["", "", "normal"], seed=5, names=["Aiko", "Kenji", "Bot"], host=0)
     seen: set[str] = set()
     phases: set[str] = set()
     for i in range(24):
@@ -308,7 +308,7 @@ def _refused_run(kinds: list[str]) -> tuple[int, int] | None:
 def test_storm_refuses_a_run_that_is_no_combination(site: tuple[Page, Guard]) -> None:
     page, guard = site
     page.goto(guard.origin + "/?fast=1")
-    start_storm(page, ["", "greedy", "greedy"], seed=3, host=0)
+    start_storm(page, ["", "normal", "normal"], seed=3, host=0)
     assert wait_turn(page) == "human"
     kinds = [k for _, k in hand_in_page(page)]
     found = _refused_run(kinds)
@@ -336,7 +336,7 @@ def test_storm_refuses_a_run_that_is_no_combination(site: tuple[Page, Guard]) ->
 def test_storm_on_a_phone(guard_factory: Any, base_url: str) -> None:
     page, _ = guard_factory(base_url + "?fast=1", viewport={"width": 360, "height": 740})
     page.goto(base_url + "?fast=1")
-    start_storm(page, ["", "greedy", "greedy", "random"], seed=2, host=1)
+    start_storm(page, ["", "normal", "normal", "easy"], seed=2, host=1)
     watch = StayWatch(page)
     for i in range(6):
         if wait_turn(page) == "over":

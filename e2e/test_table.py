@@ -43,7 +43,7 @@ def test_hot_seat_shows_your_own_move_before_the_device_is_passed(
 ) -> None:
     page, guard = site
     page.goto(guard.origin + "/?fast=1")
-    choose_seats(page, "humble_tea_party", ["", "", "greedy"], ["Aiko", "Kenji", "Bot"])
+    choose_seats(page, "humble_tea_party", ["", "", "normal"], ["Aiko", "Kenji", "Bot"])
     fill_seed(page, 5)
     page.get_by_role("button", name="Start").click()
     expect(page.locator("#pass-title")).to_have_text("Pass the device to Aiko")
@@ -119,7 +119,7 @@ def test_get_tea_always_wins_over_a_bot_that_has_not_yet_acted(site: tuple[Page,
         }""",
         TEA,
     )
-    start(page, "humble_tea_party", ["", "greedy", "greedy"], seed=2)
+    start(page, "humble_tea_party", ["", "normal", "normal"], seed=2)
     tea = page.locator(TEA)
     for i in range(60):
         page.wait_for_function(
@@ -173,7 +173,7 @@ def test_advanced_holds_the_seed_and_the_engine_details(site: tuple[Page, Guard]
 def test_a_reload_mid_game_returns_to_the_same_game(site: tuple[Page, Guard]) -> None:
     page, guard = site
     page.goto(guard.origin + "/?fast=1")
-    start(page, "tanbo", ["", "greedy"], seed=13)
+    start(page, "tanbo", ["", "normal"], seed=13)
     for i in range(3):
         wait_turn(page)
         decide(page, i)
@@ -196,7 +196,7 @@ def test_a_reload_mid_game_returns_to_the_same_game(site: tuple[Page, Guard]) ->
 def test_new_game_mid_game_asks_first(site: tuple[Page, Guard]) -> None:
     page, guard = site
     page.goto(guard.origin + "/?fast=1")
-    start(page, "tanbo", ["", "greedy"])
+    start(page, "tanbo", ["", "normal"])
     wait_turn(page)
     decide(page)
     wait_turn(page)
@@ -234,7 +234,7 @@ def test_a_damaged_save_says_so_then_the_detail(site: tuple[Page, Guard]) -> Non
 def test_the_tab_title_says_when_it_is_your_turn(site: tuple[Page, Guard]) -> None:
     page, guard = site
     page.goto(guard.origin + "/?pace=1500")
-    start(page, "tanbo", ["", "greedy"], seed=3)
+    start(page, "tanbo", ["", "normal"], seed=3)
     expect(page).to_have_title("● Your turn · Tanbo · pygames")
     wait_turn(page)
     decide(page)  # the farmer; then the bot places its own
@@ -328,7 +328,7 @@ def test_the_replay_of_a_running_game_shows_only_what_its_people_saw(
 ) -> None:
     page, guard = site
     page.goto(guard.origin + "/?fast=1")
-    start(page, "humble_tea_party", ["", "greedy", "greedy"], seed=9)
+    start(page, "humble_tea_party", ["", "normal", "normal"], seed=9)
     for i in range(2):
         wait_turn(page)
         decide(page, i)
@@ -408,7 +408,7 @@ def test_a_new_version_waits_for_the_player(
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         wait_ready(page)
         expect(page.locator("#update-banner")).to_be_hidden()
-        start(page, "tanbo", ["", "greedy"])
+        start(page, "tanbo", ["", "normal"])
         wait_turn(page)
         sw = (root / "sw.js").read_text()
         build = re.search(r'const BUILD = "([^"]+)"', sw)
@@ -439,7 +439,7 @@ def test_storm_memory_aid_is_on_by_default_and_can_be_turned_off(
     # Ruling S8: the option Memory aid, on by default, is chosen in the lobby.
     page, guard = site
     page.goto(guard.origin + "/?fast=1")
-    choose_seats(page, "storm_in_a_teacup", ["", "greedy"])
+    choose_seats(page, "storm_in_a_teacup", ["", "normal"])
     aid = page.get_by_label("Memory aid", exact=False)
     expect(aid).to_be_checked()
     aid.uncheck()

@@ -251,7 +251,7 @@ def test_rings_never_swap_sides(guard_factory: Any, base_url: str) -> None:
         """async () => {
           const m = await import('../js/games/tanbo.js');
           const f = (await import('./tanbo-fixtures.js')).fixtures['sowing: the bot\\'s move'];
-          const seats = [{name: 'Kenji', bot: 'greedy'}, {name: 'Aiko', bot: null}];
+          const seats = [{name: 'Kenji', bot: 'normal'}, {name: 'Aiko', bot: null}];
           m.render(document.getElementById('root'),
                    {view: {...f.view, seat: 1}, legal: [], seat: 1, seats, act: () => {}});
         }"""
@@ -415,7 +415,7 @@ def test_each_players_last_turn_is_marked_on_their_ring_and_told(
         == acted_on
     )
     assert page.locator("#root .tanbo-player.seat-0 .plast-text").inner_text() == last["text"]
-    assert page.locator("#root .tanbo-player.seat-1 .bot-tag").inner_text() == "Bot · greedy"
+    assert page.locator("#root .tanbo-player.seat-1 .bot-tag").inner_text() == "Bot · normal"
     # The bot is sowing now: its ring shows the movement under way, not an old turn.
     assert page.locator("#root .ring.seat-1 .paddy.was-sown").count() == 0
     # A swap the opponent made is marked on their own ring.

@@ -80,7 +80,7 @@ def test_a_bot_move_travels_and_every_header_says_what_they_did(
 ) -> None:
     page, _ = guard_factory(base_url, viewport=DESKTOP)
     page.goto(base_url + "?fast=1")
-    start(page, ["", "greedy"], ["Aiko", "Kenji"], seed=8)
+    start(page, ["", "normal"], ["Aiko", "Kenji"], seed=8)
     for i in range(6):
         if wait_turn(page) == "over":
             break
@@ -88,7 +88,7 @@ def test_a_bot_move_travels_and_every_header_says_what_they_did(
     wait_turn(page)
     assert page.evaluate("() => window.__ghosts") > 0, "nothing travelled"
     bot = page.locator("#board .tanbo-player.seat-1")
-    assert bot.locator(".bot-tag").inner_text() == "Bot · greedy"
+    assert bot.locator(".bot-tag").inner_text() == "Bot · normal"
     for seat in (0, 1):
         line = page.locator(f"#board .tanbo-player.seat-{seat} .plast-text").inner_text()
         assert line.startswith(("From paddy", "Sowing from paddy", "Placed the Farmer")), line
@@ -96,7 +96,7 @@ def test_a_bot_move_travels_and_every_header_says_what_they_did(
 
     still, _ = guard_factory(base_url, viewport=DESKTOP, reduced_motion="reduce")
     still.goto(base_url + "?fast=1")
-    start(still, ["", "greedy"], ["Aiko", "Kenji"], seed=8)
+    start(still, ["", "normal"], ["Aiko", "Kenji"], seed=8)
     for i in range(6):
         if wait_turn(still) == "over":
             break
@@ -108,7 +108,7 @@ def test_a_bot_move_travels_and_every_header_says_what_they_did(
 def test_the_replay_draws_the_table_read_only(guard_factory: Any, base_url: str) -> None:
     page, _ = guard_factory(base_url, viewport=DESKTOP)
     page.goto(base_url + "?fast=1")
-    start(page, ["", "greedy"], ["Aiko", "Kenji"], seed=4)
+    start(page, ["", "normal"], ["Aiko", "Kenji"], seed=4)
     for i in range(5):
         if wait_turn(page) == "over":
             break

@@ -1,7 +1,9 @@
-"""Command line: ``python -m pygames simulate|bench|games``.
+"""Command line: ``python -m pygames simulate|arena|bench|games``.
 
-``simulate`` plays bot games for balance studies; ``bench`` prints speed figures (with ratios
-to a random game in the same run); ``games`` lists the games and their bots.
+``simulate`` plays bot games for balance studies; ``arena`` pits bot A (one seat, rotated)
+against bot B and prints A's win rate with a 95 % interval and its time a move; ``bench``
+prints speed figures (with ratios to a random game in the same run); ``games`` lists the games
+and their bots.
 (The built site is served by ``scripts/serve.py``, which ``make serve`` runs.)
 """
 
@@ -51,6 +53,22 @@ def _simulate(args: argparse.Namespace) -> int:
     return 1 if result["errors"] else 0
 
 
+def _arena(args: argparse.Namespace) -> int:
+    from .arena import arena, report
+    from .games import get_game
+
+    try:
+        options = json.loads(args.options) if args.options else {}
+        players = args.players or get_game(args.game).min_players
+        result = arena(args.game, players, args.a, args.b, args.games, args.seed,
+                       args.budget, args.workers, options)
+    except (GameError, json.JSONDecodeError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(result, indent=2) if args.json else report(result))
+    return 0
+
+
 def _bench(args: argparse.Namespace) -> int:
     from .bench import bench
     from .games import all_games, get_game
@@ -95,11 +113,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("game", help="game id, e.g. tanbo")
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    sim.add_argument("--bots", default="random,greedy", help="comma-separated bot names")
+    sim.add_argument("--bots", default="random,normal", help="comma-separated bot names")
     sim.add_argument("--players", type=int, default=None, help="players per game")
     sim.add_argument("--options", default=None, help="game options as JSON")
     sim.add_argument("--json", action="store_true", help="print JSON instead of a table")
     sim.set_defaults(run=_simulate)
+
+    are = sub.add_parser("arena", help="bot A in one seat (rotated) against bot B elsewhere")
+    are.add_argument("game", help="game id, e.g. tanbo")
+    are.add_argument("--players", type=int, default=None, help="players (default: the least)")
+    are.add_argument("--a", default="strong", help="bot A (default strong)")
+    are.add_argument("--b", default="normal", help="bot B, every other seat (default normal)")
+    are.add_argument("--games", type=int, default=20, help="number of games (default 20)")
+    are.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    are.add_argument("--budget", type=float, default=None,
+                     help="seconds of CPython CPU a move for search bots, turned into "
+                          "iterations by the game's measured rate (default: each level's own)")
+    are.add_argument("--workers", type=int, default=1, help="processes (results identical)")
+    are.add_argument("--options", default=None, help="game options as JSON")
+    are.add_argument("--json", action="store_true", help="print JSON instead of text")
+    are.set_defaults(run=_arena)
 
     ben = sub.add_parser("bench", help="time bot games and core operations (ratios to random)")
     ben.add_argument("game", nargs="?", default=None, help="game id (default: every game)")

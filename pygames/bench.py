@@ -47,7 +47,7 @@ def _midgame(game_id: str, players: int, seed: int) -> State:
 
 
 def bench(game_id: str, players: int, games: int, seed: int) -> JsonDict:
-    """Time random and greedy games and the core operations of ``game_id``."""
+    """Time random and Normal games and the core operations of ``game_id``."""
     game = get_game(game_id)
     figures: JsonDict = {"game": game_id, "players": players, "games": games}
 
@@ -62,7 +62,7 @@ def bench(game_id: str, players: int, games: int, seed: int) -> JsonDict:
 
     base_game, base_action = games_of(["random"])
     figures["random_game_ms"] = round(base_game * 1000, 3)
-    bots = [b for b in ("greedy",) if b in bot_names(game_id)]
+    bots = [b for b in ("normal",) if b in bot_names(game_id)]
     for name in bots:
         per_game, _ = games_of([name])
         figures[f"{name}_game_ms"] = round(per_game * 1000, 3)

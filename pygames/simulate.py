@@ -1,6 +1,6 @@
 """Bot-versus-bot simulations, for designers studying balance.
 
->>> result = simulate("tanbo", games=4, seed=1, bots=["random", "greedy"])
+>>> result = simulate("tanbo", games=4, seed=1, bots=["random", "normal"])
 >>> result["games"], result["errors"]
 (4, 0)
 """
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from .bots import make_bot
-from .core import JsonDict, Rng
+from .bots import Bot, make_bot
+from .core import Action, JsonDict, Rng
 from .games import get_game
 
 
@@ -33,11 +33,31 @@ def play_one(game_id: str, names: Sequence[str], seed: int, options: JsonDict) -
     At every step each seat that *may* act (not awaited) is asked once, in seat order, before
     the awaited seat decides, as the page does.
     """
-    game = get_game(game_id)
-    state = game.new_state(len(names), seed, options)
     bots = [make_bot(game_id, n) for n in names]
+    return play_bots(game_id, bots, seed, options)
+
+
+def play_bots(
+    game_id: str,
+    bots: Sequence[Bot],
+    seed: int,
+    options: JsonDict,
+    clock: Callable[[int, float], None] | None = None,
+) -> tuple[Any, int]:
+    """:func:`play_one` with bot objects, one per seat; ``clock(seat, seconds)`` is told the
+    CPU time of every decision a bot is asked for (declines included)."""
+    game = get_game(game_id)
+    state = game.new_state(len(bots), seed, options)
     rng = Rng(seed ^ 0x5EED)
     actions = 0
+
+    def ask(seat: int) -> Action | None:
+        started = time.process_time()
+        choice = bots[seat].choose(game, state.view(seat), seat, state.legal_actions(seat), rng)
+        if clock is not None:
+            clock(seat, time.process_time() - started)
+        return choice
+
     while not state.is_over():
         actions += 1
         awaited = state.awaiting()
@@ -45,9 +65,7 @@ def play_one(game_id: str, names: Sequence[str], seed: int, options: JsonDict) -
         for seat in state.actors():
             if seat in awaited:
                 continue
-            choice = bots[seat].choose(
-                game, state.view(seat), seat, state.legal_actions(seat), rng
-            )
+            choice = ask(seat)
             if choice is not None:
                 state.apply(seat, choice)
                 acted = True
@@ -55,9 +73,9 @@ def play_one(game_id: str, names: Sequence[str], seed: int, options: JsonDict) -
         if acted:
             continue
         seat = awaited[0]
-        action = bots[seat].choose(game, state.view(seat), seat, state.legal_actions(seat), rng)
+        action = ask(seat)
         if action is None:
-            raise RuntimeError(f"bot {names[seat]!r} declined an awaited decision")
+            raise RuntimeError(f"bot {bots[seat].name!r} declined an awaited decision")
         state.apply(seat, action)
     return state, actions
 

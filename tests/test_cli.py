@@ -83,5 +83,5 @@ def test_bench_prints_figures_and_ratios(capsys: pytest.CaptureFixture[str]) -> 
     assert figures["game"] == "tanbo" and figures["random_game_ms"] > 0
     for op in ("legal_actions", "view", "clone", "json_round_trip", "determinize"):
         assert figures[f"{op}_us"] > 0 and figures[f"{op}_vs_random_action"] > 0
-    assert figures["greedy_game_vs_random"] > 0
+    assert figures["normal_game_vs_random"] > 0
     assert main(["bench", "chess"]) == 2

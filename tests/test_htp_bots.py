@@ -28,7 +28,7 @@ def choose(state: HtpState, seat: int) -> Action | None:
 
 
 def test_greedy_is_registered() -> None:
-    assert bot_names("humble_tea_party") == ["random", "greedy"]
+    assert bot_names("humble_tea_party") == ["random", "easy", "normal", "strong"]
 
 
 def test_greedy_keeps_a_sweet_not_of_its_own_season() -> None:

@@ -11,10 +11,12 @@ import time
 import pytest
 
 from pygames.bots import bot_names, make_bot
+from pygames.bots.storm_in_a_teacup import NormalBot
 from pygames.core import Action, Rng
 from pygames.games import get_game
 from pygames.simulate import simulate
 from pygames.storm_in_a_teacup import Discard, Serve, StormState
+from pygames.storm_in_a_teacup.cards import counts_of
 from pygames.storm_in_a_teacup.position import position
 
 GAME = get_game("storm_in_a_teacup")
@@ -28,7 +30,7 @@ def choose(state: StormState, seat: int) -> Action:
 
 
 def test_greedy_is_registered() -> None:
-    assert bot_names("storm_in_a_teacup") == ["random", "greedy"]
+    assert bot_names("storm_in_a_teacup") == ["random", "easy", "normal", "strong"]
 
 
 def test_greedy_last_to_serve_wins_with_just_enough_to_discard_three() -> None:
@@ -107,3 +109,77 @@ def test_python_dash_m_runs_storm_simulation() -> None:
     assert set(out["wins_by_bot"]) == {"random", "greedy"}
     assert sum(out["wins_by_bot"].values()) == pytest.approx(1.0)
     assert out["mean_turns"] > 1
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_normal_decides_the_same_from_the_state_as_from_the_view(players: int) -> None:
+    # The search's rollouts call NormalBot.decide on full states (no view built); it must be
+    # the very move choose makes from the seat's view, on ordinary and odd positions alike.
+    normal = NormalBot()
+    for seed in range(3):
+        state = GAME.new_state(players, seed=seed, options={})
+        step = 0
+        while not state.is_over():
+            seat = state.actors()[0]
+            legal = state.legal_actions(seat)
+            choice = normal.choose(GAME, state.view(seat), seat, legal, Rng(step))
+            assert normal.decide(state, seat) == choice
+            # every third move at random, to reach hands Normal would not make
+            state.apply(seat, legal[step % len(legal)] if step % 3 == 0 else choice)
+            step += 1
+
+
+def _prepared_midgame(players: int, aid: bool) -> StormState:
+    """A game of Normal bots played until some seat holds a hand prepared from its stock while
+    every stock is non-empty somewhere (so the public colours constrain the samples)."""
+    normal = NormalBot()
+    for seed in range(40):
+        state = GAME.new_state(players, seed=seed, options={"memory_aid": aid})
+        while not state.is_over():
+            seat = state.actors()[0]
+            prepared = [s for s in range(players) if not state.hand_secret[s] and state.hands[s]]
+            if prepared and any(state.stocks) and state.round > 3:
+                return state
+            state.apply(seat, normal.decide(state, seat))
+    raise AssertionError("no game reached a prepared hand")
+
+
+@pytest.mark.parametrize(("players", "aid"), [(2, True), (4, True), (4, False)])
+def test_strong_searches_only_states_with_the_public_stock_and_hand_colours(
+    players: int, aid: bool
+) -> None:
+    # Ruling S8: which revealed cards went to which stock is public, and so are the colours of a
+    # prepared hand; every determinization the search draws must give each stock and each
+    # prepared hand exactly those colours, whatever the Memory aid option says.
+    from pygames.bots.search import Search
+    from pygames.bots.storm_in_a_teacup import StrongStormBot
+
+    state = _prepared_midgame(players, aid)
+    seat = state.actors()[0]
+    view = state.view(seat)
+    knowledge = StrongStormBot.knowledge
+    search = Search(GAME, view, seat, state.legal_actions(seat), Rng(3), knowledge)
+    assert len(search.pool) == knowledge.determinizations > 1
+    for det in search.pool:
+        assert isinstance(det, StormState)
+        det.check_invariants()
+        assert det.hand_colours(seat) == state.hand_colours(seat)
+        for s in range(players):
+            assert det.stock_counts(s) == state.stock_counts(s)
+            assert det.hand_secret[s] == state.hand_secret[s]
+            if not state.hand_secret[s]:
+                assert counts_of(det.hands[s]) == counts_of(state.hands[s])
+            assert len(det.hands[s]) == len(state.hands[s])
+        assert det.box_discards() == state.box_discards()
+    secret = [s for s in range(players) if s != seat and state.hand_secret[s]]
+    if secret:  # the dealt hands of others are what is sampled
+        assert len({tuple(d.hands[secret[0]]) for d in search.pool}) > 1
+
+
+def test_strong_spends_about_the_same_time_at_any_table() -> None:
+    from pygames.bots.storm_in_a_teacup import StrongStormBot
+
+    bot = StrongStormBot()
+    assert bot.iterations_for(4) == bot.iterations
+    assert bot.iterations_for(2) == 2 * bot.iterations
+    assert bot.budgeted(0.1).iterations_for(2) == 2 * round(0.1 * bot.iterations_per_second)  # type: ignore[attr-defined]

@@ -5,11 +5,14 @@ from __future__ import annotations
 import time
 
 from pygames.bots import bot_names, make_bot
+from pygames.bots.search import search
+from pygames.bots.tanbo import Plan, TanboKnowledge, sequence
 from pygames.core import Rng
 from pygames.games import get_game
 from pygames.simulate import simulate
 from pygames.tanbo import Place, Remove, ReturnRice, Take
 from pygames.tanbo.position import position
+from pygames.tanbo.state import Phase
 
 GAME = get_game("tanbo")
 OPPONENT = ["SSF", "SS", "SS", "SS", "SS"]
@@ -23,7 +26,7 @@ def choose(state: object, seat: int) -> object:
 
 
 def test_greedy_is_registered() -> None:
-    assert bot_names("tanbo") == ["random", "greedy"]
+    assert bot_names("tanbo") == ["random", "easy", "normal", "strong"]
 
 
 def test_greedy_plans_the_harvest_and_takes_the_best_rice() -> None:
@@ -71,3 +74,43 @@ def test_greedy_beats_random_clearly() -> None:
 def test_greedy_mirror_match_finishes() -> None:
     result = simulate("tanbo", games=20, seed=3, bots=["greedy", "greedy"])
     assert result["errors"] == 0 and result["games"] == 20
+
+
+def test_strong_searches_whole_movements_and_plays_their_first_token() -> None:
+    # A hand of Snake, Yellow and the Farmer from paddy 0: the tree's options are whole plans
+    # (distinct placement orders of the hand), the move is the first token of one of them.
+    state = position([["SYF", "SS", "S YBR", "SS", "SS"], OPPONENT])
+    assert state.hand == [1, 1, 0, 0, 1]
+    knowledge = TanboKnowledge()
+    root = state.clone()
+    knowledge.prepare(root)
+    legal = state.legal_actions(0)
+    plans = knowledge.decisions(root, 0, legal)
+    assert plans and all(isinstance(p, Plan) for p in plans)
+    assert len(set(plans)) == len(plans)
+    for plan in plans:
+        assert isinstance(plan, Plan) and sorted(plan.tokens) == [0, 1, 4]
+        assert knowledge.step(plan) in legal
+        # Played in the tree, a plan is the whole movement: the turn's placements are done.
+        after = state.clone()
+        knowledge.play(after, 0, plan)
+        assert after.phase is not Phase.MOVE or after.turn != 0 or len(after.placed) < 3
+    # The searched move is one of the plans' first tokens, and reproducible.
+    game = get_game("tanbo")
+    moves = {
+        search(game, state.view(0), 0, legal, Rng(9), knowledge, 40) for _ in range(2)
+    }
+    assert len(moves) == 1 and moves <= {knowledge.step(p) for p in plans}
+
+
+def test_a_plan_places_slot_by_slot() -> None:
+    # Seven tokens: slots 0 and 1 get two each (steps 0, 5 and 1, 6), the others one.
+    plan = [[1, 1, 0, 0, 0], [0, 0, 2, 0, 0], [0, 0, 0, 1, 0], [1, 0, 0, 0, 0], [0, 0, 0, 0, 1]]
+    assert sequence(plan) == (0, 2, 3, 0, 4, 1, 2)
+
+
+def test_strong_keeps_the_best_rice_without_searching() -> None:
+    state = position([["FY", "SS", "S YBR", "SS", "SS"], OPPONENT])
+    state.apply(0, Place("farmer"))
+    strong = make_bot("tanbo", "strong")
+    assert strong.choose(GAME, state.view(0), 0, state.legal_actions(0), Rng(1)) == Take("red")

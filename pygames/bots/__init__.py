@@ -1,6 +1,13 @@
-"""Bots that choose actions through the contract only, and the table of bots per game."""
+"""Bots that choose actions through the contract only, and the table of bots per game.
+
+Every game offers the levels ``easy``, ``normal`` and ``strong`` (and ``random``, for tests and
+the lab). ``greedy``, the name Normal had before levels existed, still makes a Normal bot, so
+old saves and links load; it is not listed.
+"""
 
 from __future__ import annotations
+
+import importlib
 
 from ..core import BadOptions
 from .base import Bot, RandomBot
@@ -8,6 +15,8 @@ from .base import Bot, RandomBot
 # Bots every game can use, then game-specific ones: game id -> bot name -> class.
 _GENERIC: dict[str, type[Bot]] = {RandomBot.name: RandomBot}
 _BY_GAME: dict[str, dict[str, type[Bot]]] = {}
+#: Old names still accepted by :func:`make_bot` (records store bot names).
+ALIASES = {"greedy": "normal"}
 
 
 def register(game_id: str, bot: type[Bot]) -> type[Bot]:
@@ -16,13 +25,27 @@ def register(game_id: str, bot: type[Bot]) -> type[Bot]:
     return bot
 
 
+def _load(game_id: str) -> None:
+    """Import the game's bot module (it registers its bots), so that asking for a game's bots
+    never depends on whether something imported that game first."""
+    if game_id not in _BY_GAME and game_id.isidentifier():
+        try:
+            importlib.import_module(f"{__name__}.{game_id}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{game_id}":
+                raise
+
+
 def bot_names(game_id: str) -> list[str]:
-    """The bots that can play ``game_id``."""
+    """The bots that can play ``game_id``, weakest first (aliases not listed)."""
+    _load(game_id)
     return [*_GENERIC, *_BY_GAME.get(game_id, {})]
 
 
 def make_bot(game_id: str, name: str) -> Bot:
-    """A new bot by name; raises :class:`BadOptions` for an unknown one."""
+    """A new bot by name (or old alias); raises :class:`BadOptions` for an unknown one."""
+    name = ALIASES.get(name, name)
+    _load(game_id)
     cls = _BY_GAME.get(game_id, {}).get(name) or _GENERIC.get(name)
     if cls is None:
         known = ", ".join(bot_names(game_id))
@@ -30,4 +53,4 @@ def make_bot(game_id: str, name: str) -> Bot:
     return cls()
 
 
-__all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "register"]
+__all__ = ["ALIASES", "Bot", "RandomBot", "bot_names", "make_bot", "register"]

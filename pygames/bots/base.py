@@ -30,6 +30,15 @@ class Bot(ABC):
         this seat (``seat not in view["awaiting"]``), e.g. not taking Tea just now.
         """
 
+    def budgeted(self, seconds: float) -> Bot:
+        """This bot thinking about ``seconds`` of CPython CPU a move.
+
+        Bots that do not search ignore it and return themselves; a search bot returns a copy
+        whose budget, counted in iterations so that a move stays reproducible, is
+        ``seconds`` times its game's measured iterations per second.
+        """
+        return self
+
 
 class RandomBot(Bot):
     """Picks uniformly among the legal actions; the baseline for every game."""

@@ -268,7 +268,7 @@ async function askOptionalBots(gen) {
     const seat = status.actors.find((s) => !awaited.includes(s) && match.seats[s]?.bot && !match.asked.seats.has(s));
     if (seat === undefined) return;
     match.asked.seats.add(seat);
-    const choice = await app.engine.bot_choose(match.id, seat, status.step);
+    const choice = await thinkBot(match, seat, status.step);
     if (gen !== app.generation) return;
     if (!choice.ok) {
       if (choice.error_type !== "StaleView") showError(`The bot could not move: ${choice.error}`);
@@ -570,6 +570,17 @@ async function humanAct(action, asSeat) {
   await refresh(gen);
 }
 
+/** The bot's choice, thought out in the engine's worker. Each think is a performance measure
+ *  named "bot-think", so tests and profiles can check the page stays responsive meanwhile. */
+async function thinkBot(match, seat, step) {
+  const start = performance.now();
+  try {
+    return await app.engine.bot_choose(match.id, seat, step);
+  } finally {
+    performance.measure("bot-think", { start, detail: { seat, step } });
+  }
+}
+
 async function botTurn(seat, gen) {
   const match = app.match;
   const step = match.status.step;
@@ -580,7 +591,7 @@ async function botTurn(seat, gen) {
   await sleep(personMayAct ? BOT_PACE_MS * INTERRUPT_PACE_FACTOR : BOT_PACE_MS);
   // A person may have acted meanwhile (Tea): that action's refresh starts the bot again.
   if (gen !== app.generation || match.status.step !== step || app.busy) return;
-  const choice = await app.engine.bot_choose(match.id, seat, step);
+  const choice = await thinkBot(match, seat, step);
   if (gen !== app.generation) return;
   if (!choice.ok) {
     if (choice.error_type !== "StaleView") showError(`The bot could not move: ${choice.error}`);

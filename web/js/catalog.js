@@ -9,7 +9,7 @@ export const GAMES = [
       "Two farmers sow and harvest around their rice paddies. First to 25 points, a 20-point lead, or 20 points in one turn wins.",
     min_players: 2,
     max_players: 2,
-    bots: ["random", "greedy"],
+    bots: ["random", "easy", "normal", "strong"],
     options: { first_player: 0 },
     hiddenInformation: false,
     setupEditor: "tanbo",
@@ -22,7 +22,7 @@ export const GAMES = [
     min_players: 3,
     max_players: 6,
     default_players: 4,
-    bots: ["random", "greedy"],
+    bots: ["random", "easy", "normal", "strong"],
     options: { start_player: 0, team_battle: false, teams: null, no_chatting: false },
     firstPlayerOption: "start_player",
     firstPlayerLabel: "Start player",
@@ -37,7 +37,7 @@ export const GAMES = [
     min_players: 2,
     max_players: 6,
     default_players: 4,
-    bots: ["random", "greedy"],
+    bots: ["random", "easy", "normal", "strong"],
     options: { host: null, memory_aid: true },
     firstPlayerOption: "host",
     firstPlayerLabel: "Starting host",
@@ -49,9 +49,16 @@ export const GAMES = [
 ];
 
 export const BOT_LABELS = {
-  random: "Bot: random (easy)",
-  greedy: "Bot: greedy (harder)",
+  easy: "Bot: Easy",
+  normal: "Bot: Normal",
+  strong: "Bot: Strong",
+  random: "Bot: random moves",
 };
+
+/** The bot levels a person picks from; "random" (for tests and the lab) and old names such as
+ *  "greedy" (now "normal") appear only on a seat that already has them, from a save or link. */
+export const BOT_LEVELS = ["easy", "normal", "strong"];
+export const DEFAULT_BOT = "normal";
 
 export function gameById(id) {
   return GAMES.find((g) => g.id === id) ?? null;

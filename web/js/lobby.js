@@ -1,12 +1,25 @@
 // The lobby form: plain HTML/JS, usable before Python has loaded.
 
-import { BOT_LABELS, GAMES, gameById } from "./catalog.js";
+import { BOT_LABELS, BOT_LEVELS, DEFAULT_BOT, GAMES, gameById } from "./catalog.js";
 import { $, el } from "./dom.js";
 import { htpOptionsEditor } from "./setup-htp.js";
 import { stormOptionsEditor } from "./setup-storm.js";
 import { tanboSetupEditor } from "./setup-tanbo.js";
 
 const EDITORS = { tanbo: tanboSetupEditor, htp: htpOptionsEditor, storm: stormOptionsEditor };
+
+/** A new bot seat plays at Normal, when the engine offers it. */
+function defaultBot(game) {
+  return game.bots.includes(DEFAULT_BOT) ? DEFAULT_BOT : (game.bots[0] ?? null);
+}
+
+/** The bots a seat's menu offers: the levels, plus the bot the seat already has (a save or a
+ *  link may hold "random", or "greedy", the old name of Normal). */
+function botChoices(game, current) {
+  const levels = BOT_LEVELS.filter((b) => game.bots.includes(b));
+  const offered = levels.length ? levels : game.bots;
+  return current && !offered.includes(current) ? [...offered, current] : offered;
+}
 
 export class Lobby {
   constructor({ onStart }) {
@@ -31,7 +44,7 @@ export class Lobby {
   defaultSeats(game, count = game.default_players ?? game.max_players) {
     return Array.from({ length: count }, (_, i) => ({
       name: `Player ${i + 1}`,
-      bot: i > 0 && game.bots.includes("greedy") ? "greedy" : i > 0 ? game.bots[0] ?? null : null,
+      bot: i > 0 ? defaultBot(game) : null,
     }));
   }
 
@@ -72,7 +85,7 @@ export class Lobby {
         "select",
         { id: `seat-${i}-who`, "aria-label": `Player ${n}: human or bot` },
         el("option", { value: "", text: "Human" }),
-        ...game.bots.map((b) => el("option", { value: b, text: BOT_LABELS[b] ?? `Bot: ${b}` })),
+        ...botChoices(game, seat.bot).map((b) => el("option", { value: b, text: BOT_LABELS[b] ?? `Bot: ${b}` })),
       );
       who.value = seat.bot ?? "";
       const name = el("input", {
@@ -102,7 +115,7 @@ export class Lobby {
       add.addEventListener("click", () => {
         this.readSeats();
         const n = this.seats.length + 1;
-        this.seats.push({ name: `Player ${n}`, bot: game.bots.includes("greedy") ? "greedy" : game.bots[0] ?? null });
+        this.seats.push({ name: `Player ${n}`, bot: defaultBot(game) });
         this.drawSeats();
         $(`seat-${n - 1}-name`)?.focus();
       });
@@ -133,7 +146,7 @@ export class Lobby {
     }
     if (changed) {
       const keep = this.config();
-      this.fill({ ...keep, seats: keep.seats.map((s) => ({ ...s, bot: this.game.bots.includes(s.bot) ? s.bot : s.bot && this.game.bots[0] })) });
+      this.fill({ ...keep, seats: keep.seats.map((s) => ({ ...s, bot: this.game.bots.includes(s.bot) ? s.bot : s.bot && defaultBot(this.game) })) });
     }
   }
 

@@ -1,0 +1,335 @@
+"""One search for every game: Information-Set MCTS over the contract, budgeted in iterations.
+
+The search is single-observer ISMCTS (SO-ISMCTS, Cowling, Powley and Whitehouse 2012): one
+tree of decisions seen from the searching seat, every iteration played on a fresh
+*determinization*, a full state consistent with that seat's view and nothing more
+(:meth:`Game.state_from_view`, never the real state). A child is scored with the
+availability-corrected UCB of ISUCT, plus a progressive bias from the game's heuristic that
+fades with visits. Leaving the tree, a rollout plays the game's rollout policy until the game
+ends or the game's cut-off evaluation answers. Rewards are per seat: a win is 1, a shared win
+of ``k`` seats ``1/k`` each, a cut-off value anything in ``[0, 1]`` per seat. Each node keeps
+the reward of the seat that chose its action, so multi-player games need nothing extra.
+
+Every random choice comes from the :class:`Rng` the bot is given (the bridge seeds it from the
+match seed, the step and the seat), and the budget is a number of iterations, never a clock:
+the same record and seed give the same move on any machine.
+
+Decisions. At a position, the seats that *may* act without being awaited (Humble Tea Party's
+Tea) decide first, in seat order, each between its optional actions and ``None`` (decline);
+once all have declined, the awaited seat decides among its legal actions. These are real
+decisions of the tree, exactly as :func:`pygames.simulate.play_one` and the page ask them.
+
+Game knowledge: subclass :class:`Knowledge` in the game's bot module and override what pays.
+
+- :attr:`Knowledge.determinizations`: how many distinct samples of the hidden information to
+  draw once per move (round robin over iterations; each iteration also reseeds the state's own
+  generator, so chance events differ every time). A game whose only secret is the order of
+  future draws (Tanbo) needs one.
+- :meth:`Knowledge.sample` and :meth:`Knowledge.prepare`: how to draw a determinization from
+  the view (default ``game.state_from_view``) and how to slim it for search (drop the log).
+- :meth:`Knowledge.rollout`: the rollout policy (default: uniform random; ``None`` declines an
+  optional action). A greedy or epsilon-greedy policy is the usual upgrade.
+- :meth:`Knowledge.evaluate`: a cut-off evaluation, asked before every rollout decision with
+  the number of turns begun since the root; return one value in ``[0, 1]`` per seat to stop
+  there, or ``None`` to play on.
+- :meth:`Knowledge.prior`: progressive bias, a value in ``[0, 1]`` per option (``None``
+  included where it is an option) that orders the expansion (highest first) and adds
+  ``bias * prior / (visits + 1)`` to a child's score.
+- :meth:`Knowledge.reward`: the per-seat reward of a finished game (default: win 1, a shared
+  win ``1/k``).
+- :attr:`Knowledge.exploration` (the UCB constant) and :attr:`Knowledge.bias`.
+- Macro-actions: :meth:`Knowledge.decisions` may replace a seat's options by others (say,
+  whole plans of several actions, any hashable :class:`Action` of the game knowledge's own),
+  :meth:`Knowledge.play` applies one of them, and :meth:`Knowledge.step` turns the option
+  chosen at the root into the action to play now. The defaults keep the legal actions.
+
+>>> from pygames.games import get_game
+>>> game = get_game("tanbo")
+>>> state = game.new_state(2, seed=3, options={})
+>>> a = search(game, state.view(0), 0, state.legal_actions(0), Rng(5), Knowledge(), 30)
+>>> a == search(game, state.view(0), 0, state.legal_actions(0), Rng(5), Knowledge(), 30)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+from ..core import Action, Game, JsonDict, Rng, State
+
+Option = Action | None  # None declines an optional action
+Key = tuple[int, Option]  # (deciding seat, its option)
+
+MAX_ROLLOUT = 5000  # decisions; a rollout that long is scored as a draw (never in practice)
+
+
+class Knowledge:
+    """A game's hooks into the search; the defaults know nothing about any game."""
+
+    determinizations: int = 8
+    exploration: float = 0.7
+    bias: float = 0.0
+
+    def sample(self, game: Game, view: Mapping[str, object], seat: int, rng: Rng) -> State:
+        """One determinization: a full state consistent with ``view``, secrets from ``rng``."""
+        return game.state_from_view(view, seat, rng)
+
+    def prepare(self, state: State) -> None:
+        """Slim a determinization for search (it is cloned once per iteration)."""
+        state.log = []
+
+    def rollout(
+        self, state: State, seat: int, legal: Sequence[Action], optional: bool, rng: Rng
+    ) -> Option:
+        """The rollout policy's choice for ``seat``; ``optional``: ``None`` may decline."""
+        if optional:
+            k = rng.randbelow(len(legal) + 1)
+            return None if k == len(legal) else legal[k]
+        return legal[rng.randbelow(len(legal))]
+
+    def evaluate(self, state: State, turns: int) -> list[float] | None:
+        """Stop the rollout here with one value per seat in ``[0, 1]``, or ``None`` to go on.
+
+        ``turns`` counts the turns begun since the searched position.
+        """
+        return None
+
+    def prior(
+        self, state: State, seat: int, options: Sequence[Option]
+    ) -> Sequence[float] | None:
+        """A heuristic value in ``[0, 1]`` per option, or ``None`` (no preference)."""
+        return None
+
+    def decisions(
+        self, state: State, seat: int, options: Sequence[Option]
+    ) -> Sequence[Option]:
+        """The tree's options for ``seat`` here (default: its legal ``options`` unchanged)."""
+        return options
+
+    def play(self, state: State, seat: int, action: Action) -> None:
+        """Apply one of the tree's options (default: the action itself)."""
+        state.apply(seat, action)
+
+    def step(self, option: Option) -> Option:
+        """The action to play now for the option chosen at the root (default: itself)."""
+        return option
+
+    def reward(self, state: State) -> list[float]:
+        """Per-seat reward of a finished game: 1 to a winner, ``1/k`` to each of ``k``."""
+        out = [0.0] * state.players
+        outcome = state.outcome()
+        if outcome is None or not outcome.winners:
+            return [1.0 / state.players] * state.players
+        share = 1.0 / len(outcome.winners)
+        for w in outcome.winners:
+            out[w] = share
+        return out
+
+
+class Node:
+    """One decision in the tree: ``seat`` chose ``option`` to get here."""
+
+    __slots__ = ("avail", "bias", "children", "option", "priors", "reward", "seat", "visits")
+
+    def __init__(self, seat: int, option: Option, bias: float) -> None:
+        self.seat = seat
+        self.option = option
+        self.bias = bias
+        self.children: dict[Key, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+        # The heuristic's values of the options met at the first expansion below this node
+        # (asked once per node: the heuristic is often the costliest part of an iteration).
+        self.priors: dict[Key, float] | None = None
+
+
+def decider(state: State, declined: set[int]) -> tuple[int, list[Option], bool]:
+    """Who decides now and among what: an optional actor that has not declined (its options
+    and ``None``), else the first awaited seat; the flag says whether ``None`` is allowed."""
+    awaited = state.awaiting()
+    for s in state.actors():
+        if s not in awaited and s not in declined:
+            legal = state.legal_actions(s)
+            if legal:
+                return s, [*legal, None], True
+    s = awaited[0]
+    return s, list(state.legal_actions(s)), False
+
+
+class Search:
+    """One move's search: the tree, its determinizations and its generator."""
+
+    def __init__(
+        self,
+        game: Game,
+        view: JsonDict,
+        seat: int,
+        legal: Sequence[Action],
+        rng: Rng,
+        knowledge: Knowledge,
+    ) -> None:
+        self.game = game
+        self.seat = seat
+        self.rng = rng
+        self.knowledge = knowledge
+        self.optional = seat not in view["awaiting"]
+        self.pool: list[State] = []
+        for _ in range(max(1, knowledge.determinizations)):
+            state = knowledge.sample(game, view, seat, rng)
+            knowledge.prepare(state)
+            self.pool.append(state)
+        options: list[Option] = [*legal, None] if self.optional else list(legal)
+        self.root_options: list[Option] = list(knowledge.decisions(self.pool[0], seat, options))
+        actors = self.pool[0].actors()
+        awaited = self.pool[0].awaiting()
+        # Optional actors before the bot have been asked already (or, when it is awaited,
+        # all of them): they count as having declined.
+        self.root_declined = {
+            s for s in actors if s not in awaited and (not self.optional or s < seat)
+        }
+        self.root = Node(-1, None, 0.0)
+        self.iterations = 0
+
+    def run(self, iterations: int) -> None:
+        """Play ``iterations`` more iterations."""
+        for _ in range(iterations):
+            self._iterate()
+
+    def best(self) -> Option:
+        """The most visited option at the root (the first listed on a tie)."""
+        best: Option = self.root_options[0]
+        most = -1
+        for option in self.root_options:
+            child = self.root.children.get((self.seat, option))
+            visits = child.visits if child is not None else 0
+            if visits > most:
+                best, most = option, visits
+        return best
+
+    def visits(self) -> dict[Option, int]:
+        """Visits per root option (for tests and tuning)."""
+        out: dict[Option, int] = {}
+        for option in self.root_options:
+            child = self.root.children.get((self.seat, option))
+            out[option] = child.visits if child is not None else 0
+        return out
+
+    # --- one iteration ----------------------------------------------------------------------
+
+    def _iterate(self) -> None:
+        state = self.pool[self.iterations % len(self.pool)].clone()
+        state.rng = Rng(self.rng.next_u64())
+        self.iterations += 1
+        start_turns = state.turns_taken()
+        node = self.root
+        path: list[Node] = []
+        declined = set(self.root_declined)
+        at_root = True
+        expanded = False
+        while not state.is_over():
+            if at_root:
+                seat, options, _optional = self.seat, self.root_options, self.optional
+            else:
+                seat, options, _optional = decider(state, declined)
+                options = list(self.knowledge.decisions(state, seat, options))
+            at_root = False
+            child = self._select(node, state, seat, options)
+            if child.visits == 0:
+                expanded = True
+            self._play(state, seat, child.option, declined)
+            path.append(child)
+            node = child
+            if expanded:
+                break
+        values = self._rollout(state, declined, start_turns)
+        for n in path:
+            n.visits += 1
+            n.reward += values[n.seat]
+
+    def _select(self, node: Node, state: State, seat: int, options: Sequence[Option]) -> Node:
+        children = node.children
+        untried: list[Option] = []
+        available: list[Node] = []
+        for option in options:
+            child = children.get((seat, option))
+            if child is None:
+                untried.append(option)
+            else:
+                child.avail += 1
+                available.append(child)
+        if untried:
+            priors = node.priors
+            if priors is None:
+                values = self.knowledge.prior(state, seat, options)
+                priors = {} if values is None else {
+                    (seat, o): v for o, v in zip(options, values, strict=True)
+                }
+                node.priors = priors
+            if priors:
+                pick = max(untried, key=lambda o: priors.get((seat, o), 0.0))
+            else:
+                pick = untried[self.rng.randbelow(len(untried))]
+            child = Node(seat, pick, priors.get((seat, pick), 0.0))
+            child.avail = 1
+            children[(seat, pick)] = child
+            return child
+        c = self.knowledge.exploration
+        b = self.knowledge.bias
+        best = available[0]
+        best_score = -math.inf
+        for child in available:
+            score = (
+                child.reward / child.visits
+                + c * math.sqrt(math.log(child.avail) / child.visits)
+                + b * child.bias / (child.visits + 1)
+            )
+            if score > best_score:
+                best, best_score = child, score
+        return best
+
+    def _play(self, state: State, seat: int, option: Option, declined: set[int]) -> None:
+        if option is None:
+            declined.add(seat)
+        else:
+            self.knowledge.play(state, seat, option)
+            declined.clear()
+
+    def _rollout(self, state: State, declined: set[int], start_turns: int) -> list[float]:
+        k = self.knowledge
+        rng = self.rng
+        for _ in range(MAX_ROLLOUT):
+            if state.is_over():
+                return k.reward(state)
+            values = k.evaluate(state, state.turns_taken() - start_turns)
+            if values is not None:
+                return values
+            seat, options, optional = decider(state, declined)
+            legal = [o for o in options if o is not None]
+            choice = k.rollout(state, seat, legal, optional, rng) if legal else None
+            self._play(state, seat, choice, declined)
+        return [1.0 / state.players] * state.players
+
+
+def search(
+    game: Game,
+    view: JsonDict,
+    seat: int,
+    legal: Sequence[Action],
+    rng: Rng,
+    knowledge: Knowledge,
+    iterations: int,
+) -> Option:
+    """The option that ``iterations`` iterations of ISMCTS from ``seat``'s view prefer.
+
+    ``None`` (decline) is possible only when ``seat`` is not awaited.
+    """
+    if len(legal) == 1 and seat in view["awaiting"]:
+        return legal[0]
+    s = Search(game, view, seat, legal, rng, knowledge)
+    s.run(iterations)
+    return knowledge.step(s.best())
+
+
+__all__ = ["Knowledge", "Node", "Option", "Search", "decider", "search"]
