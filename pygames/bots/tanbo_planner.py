@@ -106,6 +106,17 @@ class _Context:
         return -float(lost)
 
 
+def _geometry(hand: Counts, start: int) -> tuple[list[int], int, int, list[int]]:
+    """Where a movement of ``hand`` from ``start`` can put tokens: the most tokens each slot
+    ``j`` (the paddy ``start + j``) may take, the slot of the last token, the action paddy,
+    and the other slots."""
+    n = sum(hand)
+    slots = min(n, PADDIES)
+    caps = [(n - j + PADDIES - 1) // PADDIES for j in range(slots)]
+    last = (n - 1) % PADDIES
+    return caps, last, (start + last) % PADDIES, [j for j in range(slots) if j != last]
+
+
 class Planner:
     """Finds the best placement of a hand for one player.
 
@@ -123,12 +134,7 @@ class Planner:
     def best(self, ring: Ring, hand: Counts, start: int, depth: int = 0) -> tuple[float, Ring]:
         """The best value and its assignment: for each slot ``j`` (the paddy ``start + j``),
         the tokens that land there."""
-        n = sum(hand)
-        slots = min(n, PADDIES)
-        caps = [(n - j + PADDIES - 1) // PADDIES for j in range(slots)]
-        last = (n - 1) % PADDIES
-        action = (start + last) % PADDIES
-        others = [j for j in range(slots) if j != last]
+        caps, last, action, others = _geometry(hand, start)
         best_value = -1e9
         best_plan: Ring = []
         limit = self.limits[min(depth, len(self.limits) - 1)]
@@ -150,12 +156,7 @@ class Planner:
         """Whole-movement plans to search among: for each content of the action paddy, up to
         ``spread`` distributions of the other tokens, each as ``(value, rank, plan)`` where
         ``rank`` orders the distributions of one content by value (0: its best)."""
-        n = sum(hand)
-        slots = min(n, PADDIES)
-        caps = [(n - j + PADDIES - 1) // PADDIES for j in range(slots)]
-        last = (n - 1) % PADDIES
-        action = (start + last) % PADDIES
-        others = [j for j in range(slots) if j != last]
+        caps, last, action, others = _geometry(hand, start)
         limit = max(spread, self.limits[0])
         out: list[tuple[float, int, Ring]] = []
         for chosen in _multisets(hand, caps[last]):
