@@ -45,6 +45,7 @@ const app = {
   applying: null, // Promise of a bot's action on its way (a person's click waits for it)
   drawn: null, // {match, seat, step} of the table on screen: animation and focus follow it
   shownSeat: null, // the human seat whose screen was last shown (hot-seat hand-over)
+  logLines: [], // the log lines on screen (as the view gave them), for drawing only new ones
   renderers: new Map(),
   replay: null,
 };
@@ -308,7 +309,10 @@ async function refresh(gen = app.generation) {
     if (gen !== app.generation) return;
   }
   if (!(await showSeat(seat, gen))) return;
-  autosave(gen);
+  // Saved before a bot starts thinking: the save's reply must not land on the main thread
+  // while the bot thinks (no stutter during a think, issue 8); the worker answers in order anyway.
+  await autosave(gen);
+  if (gen !== app.generation) return;
   const botActors = match.status.over ? [] : awaitedSeats(match.status).filter((s) => match.seats[s]?.bot);
   if (botActors.length) botTurn(botActors[0], gen);
 }
@@ -357,7 +361,17 @@ async function passDevice(seat, gen) {
   $("pass-screen").hidden = true;
 }
 
+/** Draw the table of the shown seat; measured as "draw" (tests check none lands inside a think). */
 async function draw({ handover = false } = {}) {
+  const start = performance.now();
+  try {
+    await drawTable(handover);
+  } finally {
+    performance.measure("draw", { start });
+  }
+}
+
+async function drawTable(handover) {
   const match = app.match;
   const { status, view } = match;
   const awaited = awaitedSeats(status);
@@ -465,15 +479,26 @@ function drawTurn(botThinking, handover) {
   turn.title = text;
 }
 
+/** The log of the shown seat. New lines are appended (a screen reader hears only them, and the
+ *  page does not rebuild a long log at every move); anything else redraws it. */
 function drawLog(lines) {
   const log = $("log");
   // Keyed by seat too: two seats' logs differ (each sees its own secret) at the same length.
   const key = `${app.match.id}:${app.match.seat}`;
-  if (log.childElementCount === lines.length && log.dataset.match === key) return;
+  const drawn = log.dataset.match === key ? app.logLines : null;
+  const kept = drawn && drawn.length <= lines.length && drawn.every((line, i) => line === lines[i]);
+  if (kept && drawn.length === lines.length) return;
+  const items = (from) => lines.slice(from).map((line) => el("li", { text: withNames(line, app.match.seats) }));
+  if (kept) log.append(...items(drawn.length));
+  else log.replaceChildren(...items(0));
   log.dataset.match = key;
-  log.replaceChildren(...lines.map((line) => el("li", { text: withNames(line, app.match.seats) })));
-  const panel = $("log-panel");
-  panel.scrollTop = panel.scrollHeight;
+  app.logLines = lines;
+  // Scrolled at the next frame, when layout is done anyway: reading scrollHeight now would
+  // force a layout of the whole table in the middle of the draw (issue 10's profile).
+  requestAnimationFrame(() => {
+    const panel = $("log-panel");
+    panel.scrollTop = panel.scrollHeight;
+  });
 }
 
 async function drawEnd() {
@@ -603,8 +628,9 @@ async function botTurn(seat, gen) {
   await refresh(gen);
 }
 
+/** Keep the match in localStorage (resumed on the next visit); resolves once written. */
 function autosave(gen) {
-  app.engine.export_record(app.match.id).then((reply) => {
+  return app.engine.export_record(app.match.id).then((reply) => {
     if (!reply.ok || gen !== app.generation) return;
     const { status } = app.match;
     const saved = { record: reply.record, over: status.over, game: app.match.game, step: status.step };
