@@ -85,3 +85,11 @@ def test_bench_prints_figures_and_ratios(capsys: pytest.CaptureFixture[str]) -> 
         assert figures[f"{op}_us"] > 0 and figures[f"{op}_vs_random_action"] > 0
     assert figures["normal_game_vs_random"] > 0
     assert main(["bench", "chess"]) == 2
+
+
+def test_simulate_plays_every_level() -> None:
+    # Issue 8: bot games through `simulate` accept Easy, Normal and Strong (and random).
+    result = simulate("humble_tea_party", 1, 3, ["easy", "normal", "strong"])
+    assert result["games"] == 1 and result["errors"] == 0, result
+    assert set(result["wins_by_bot"]) == {"easy", "normal", "strong"}
+    assert sum(result["wins_by_bot"].values()) == pytest.approx(1.0)
