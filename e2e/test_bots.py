@@ -4,6 +4,7 @@ while it thinks); leaving the table while a bot thinks lets no late move land (i
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -107,6 +108,8 @@ def test_the_lobby_offers_the_three_levels(site: tuple[Page, Any]) -> None:
         options = who.locator("option").all_inner_texts()
         assert options == ["Human", "Bot: Easy", "Bot: Normal", "Bot: Strong"], (game, options)
         assert who.input_value() == "normal", "a new bot seat plays at Normal"
+        # What the levels mean is said beside them, and read out with each seat's menu.
+        expect(who).to_have_accessible_description(re.compile(r"Easy .* Normal .* Strong"))
     who.select_option("strong")
     for width, height in ((360, 740), (1366, 768)):
         page.set_viewport_size({"width": width, "height": height})

@@ -83,7 +83,7 @@ export class Lobby {
       const n = i + 1;
       const who = el(
         "select",
-        { id: `seat-${i}-who`, "aria-label": `Player ${n}: human or bot` },
+        { id: `seat-${i}-who`, "aria-label": `Player ${n}: human or bot`, "aria-describedby": "bot-levels" },
         el("option", { value: "", text: "Human" }),
         ...botChoices(game, seat.bot).map((b) => el("option", { value: b, text: BOT_LABELS[b] ?? `Bot: ${b}` })),
       );
