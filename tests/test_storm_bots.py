@@ -183,3 +183,86 @@ def test_strong_spends_about_the_same_time_at_any_table() -> None:
     assert bot.iterations_for(4) == bot.iterations
     assert bot.iterations_for(2) == 2 * bot.iterations
     assert bot.budgeted(0.1).iterations_for(2) == 2 * round(0.1 * bot.iterations_per_second)  # type: ignore[attr-defined]
+
+
+def _plain_serve_choice(
+    hand: list[int], lead: str | None, best: int, later_sizes: list[int]
+) -> Serve:
+    """Normal's serve scored the plain way (every legal run, then the best): the reference for
+    the one-pass :func:`serve_choice`."""
+    from pygames.bots.storm_in_a_teacup import LATER_THREAT, LEMON_KEPT, SPEND
+    from pygames.storm_in_a_teacup.state import runs
+
+    scored = []
+    for start, length, combination in runs(hand):
+        lemons = hand[start : start + length].count(2)
+        if lead is None or combination.id == lead:
+            threats = sum(1 for n in later_sizes if n >= length)
+            p = 0.0 if length < best else LATER_THREAT**threats
+            discards = p * min(3, length) + (1 - p) * 1
+        else:
+            discards = 0.0
+        kept = length - discards
+        value = discards - SPEND * kept - LEMON_KEPT * lemons * (kept / length)
+        if length == len(hand):
+            value -= 0.5
+        if discards == 0.0 and length == 1:
+            merges = 0 < start < len(hand) - 1 and hand[start - 1] == hand[start + 1]
+            value += 0.05 * int(merges)
+        scored.append((value, -start, length))
+    _, neg_start, length = max(scored)
+    return Serve(-neg_start, length)
+
+
+def test_normal_serve_choice_is_the_plain_scoring() -> None:
+    from pygames.bots.storm_in_a_teacup import serve_choice
+
+    rng = Rng(4)
+    leads = [None, "tea", "milk", "lemon", "milk_tea", "lemon_tea"]
+    for _ in range(3000):
+        hand = [(0, 0, 0, 1, 1, 2)[rng.randbelow(6)] for _ in range(1 + rng.randbelow(21))]
+        lead = leads[rng.randbelow(len(leads))]
+        best = 0 if lead is None else 1 + rng.randbelow(5)
+        later = [rng.randbelow(21) for _ in range(rng.randbelow(4))]
+        assert serve_choice(hand, lead, best, later) == _plain_serve_choice(
+            hand, lead, best, later
+        )
+
+
+def test_strong_tree_sees_the_others_serves_by_their_colours_only() -> None:
+    # Another seat's hand order is unknown to the searcher: its serves are tree decisions by
+    # their colours (Reveal), played as some run of the sampled hand with those colours.
+    from pygames.bots.storm_in_a_teacup import Reveal, StormKnowledge
+
+    # Seat 1's hand came from its stock: its colours are public, its order is not (ruling S8);
+    # every order of TTTM holds two Tea side by side.
+    state = position(["TTM", "TTTM"], host=0, prepared=[1])
+    knowledge = StormKnowledge()
+    det = knowledge.sample(GAME, state.view(0), 0, Rng(2))
+    assert isinstance(det, StormState)
+    assert knowledge.decisions(det, 0, det.legal_actions(0)) == det.legal_actions(0)
+    det.apply(0, Serve(0, 2))
+    options = knowledge.decisions(det, 1, det.legal_actions(1))
+    hand = det.hand_colours(1)
+    expected = {tuple(counts_of(det.hands[1][a.start : a.start + a.length]))
+                for a in det.legal_actions(1) if isinstance(a, Serve)}
+    assert all(isinstance(o, Reveal) for o in options)
+    assert {tuple(o.counts) for o in options if isinstance(o, Reveal)} == expected
+    assert len(options) == len(expected)
+    two_tea = Reveal(2, 0, 0)
+    assert two_tea in options
+    knowledge.play(det, 1, two_tea)
+    assert det.revealed_by(1) and counts_of(det.revealed_by(1)) == [2, 0, 0]
+    assert len(det.hands[1]) == len(hand) - 2
+
+
+def test_strong_tree_discards_the_most_it_may() -> None:
+    from pygames.bots.storm_in_a_teacup import StormKnowledge
+
+    state = position(["TTTLM", "M"], host=0)
+    state.apply(0, Serve(0, 4))
+    state.apply(1, Serve(0, 1))
+    legal = state.legal_actions(0)
+    kept = StormKnowledge().decisions(state, 0, legal)
+    assert {d for d in legal if isinstance(d, Discard) and sum(d.counts) == 3} == set(kept)
+    assert len(kept) < len(legal)

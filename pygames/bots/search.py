@@ -29,6 +29,7 @@ Game knowledge: subclass :class:`Knowledge` in the game's bot module and overrid
   the view (default ``game.state_from_view``) and how to slim it for search (drop the log).
 - :meth:`Knowledge.rollout`: the rollout policy (default: uniform random; ``None`` declines an
   optional action). A greedy or epsilon-greedy policy is the usual upgrade.
+  :meth:`Knowledge.rollout_step` may play a rollout decision itself, skipping the legal list.
 - :meth:`Knowledge.evaluate`: a cut-off evaluation, asked before every rollout decision with
   the number of turns begun since the root; return one value in ``[0, 1]`` per seat to stop
   there, or ``None`` to play on.
@@ -87,6 +88,14 @@ class Knowledge:
             k = rng.randbelow(len(legal) + 1)
             return None if k == len(legal) else legal[k]
         return legal[rng.randbelow(len(legal))]
+
+    def rollout_step(self, state: State, rng: Rng) -> bool:
+        """A fast path for one rollout decision: play it on ``state`` and return ``True``, or
+        return ``False`` (the default) to let the search ask :meth:`rollout` with the legal
+        actions. A game whose policy needs no legal list and picks only legal moves can skip
+        building that list (and the validation of :meth:`State.apply`), often a rollout's
+        largest cost; only where no seat may act optionally (nothing to decline)."""
+        return False
 
     def evaluate(self, state: State, turns: int) -> list[float] | None:
         """Stop the rollout here with one value per seat in ``[0, 1]``, or ``None`` to go on.
@@ -305,6 +314,9 @@ class Search:
             values = k.evaluate(state, state.turns_taken() - start_turns)
             if values is not None:
                 return values
+            if k.rollout_step(state, rng):
+                declined.clear()
+                continue
             seat, options, optional = decider(state, declined)
             legal = [o for o in options if o is not None]
             choice = k.rollout(state, seat, legal, optional, rng) if legal else None

@@ -281,6 +281,11 @@ class StormState(State):
         else:  # pragma: no cover - legal_actions only yields the kinds above
             raise IllegalAction(f"Storm in a Teacup has no {action.kind!r} action.")
 
+    def apply_trusted(self, seat: int, action: Action) -> None:
+        """Apply an action that is known to be legal without checking it: for search
+        rollouts, whose policy only picks legal moves (checking builds every legal action)."""
+        self._apply(seat, action)
+
     def _say(self, text: str) -> None:
         # Every line is public: the log only names what was revealed (ruling S8).
         self.log.append(LogEntry(text))
