@@ -270,6 +270,24 @@ def next_movement(state: TanboState, seat: int) -> float:
     return _turn_value(state, seat, state.rings[seat], ROLLOUT_LIMITS)
 
 
+def best_swap(state: TanboState, seat: int, limits: Sequence[int] = BRANCH_LIMIT) -> Swap:
+    """The swap (Big Movement) that makes ``seat``'s next turn best to the planner; the
+    search's rollouts ask it with smaller ``limits``."""
+    ring = state.rings[seat]
+    best: tuple[float, Swap] | None = None
+    for (p, t), (q, u) in swaps(ring):
+        after = [x[:] for x in ring]
+        after[p][t] -= 1
+        after[q][t] += 1
+        after[q][u] -= 1
+        after[p][u] += 1
+        value = _turn_value(state, seat, after, limits)
+        if best is None or value > best[0]:
+            best = (value, Swap((p, TOKEN_WORDS[t]), (q, TOKEN_WORDS[u])))
+    assert best is not None
+    return best[1]
+
+
 class NormalBot(Bot):
     """Plans each movement for the best immediate result; takes high Rice, returns low."""
 
@@ -311,19 +329,7 @@ class NormalBot(Bot):
         raise AssertionError("nothing to remove")
 
     def _swap(self, state: TanboState, seat: int) -> Action:
-        ring = state.rings[seat]
-        best: tuple[float, Action] | None = None
-        for (p, t), (q, u) in swaps(ring):
-            after = [x[:] for x in ring]
-            after[p][t] -= 1
-            after[q][t] += 1
-            after[q][u] -= 1
-            after[p][u] += 1
-            value = _turn_value(state, seat, after)
-            if best is None or value > best[0]:
-                best = (value, Swap((p, TOKEN_WORDS[t]), (q, TOKEN_WORDS[u])))
-        assert best is not None
-        return best[1]
+        return best_swap(state, seat)
 
     def _farmer(self, state: TanboState, seat: int) -> Action:
         best: tuple[float, int] | None = None
@@ -337,4 +343,11 @@ class NormalBot(Bot):
         return PlaceFarmer(best[1])
 
 
-__all__ = ["ROLLOUT_LIMITS", "NormalBot", "Planner", "next_movement", "plan_movement"]
+__all__ = [
+    "ROLLOUT_LIMITS",
+    "NormalBot",
+    "Planner",
+    "best_swap",
+    "next_movement",
+    "plan_movement",
+]
