@@ -142,8 +142,16 @@ class Planner:
             rest = [h - c for h, c in zip(hand, chosen, strict=True)]
             here = [r + c for r, c in zip(ring[action], chosen, strict=True)]
             work, size = work_for(here)
-            full = work is Work.BIG_MOVEMENT or work is Work.REST
-            for dist in self._distribute(rest, others, caps, limit if full else 1):
+            if work is not Work.BIG_MOVEMENT and work is not Work.REST:
+                # The value depends on the action paddy only: the first distribution of the
+                # other tokens stands for all, and is built only if it is the best so far.
+                value = self._value(ring, start, [], action, work, size, here, depth)
+                if value > best_value:
+                    for first in self._distribute(rest, others, caps, 1):
+                        first[last] = chosen
+                        best_value, best_plan = value, first
+                continue
+            for dist in self._distribute(rest, others, caps, limit):
                 dist[last] = chosen
                 value = self._value(ring, start, dist, action, work, size, here, depth)
                 if value > best_value:
