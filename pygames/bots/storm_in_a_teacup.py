@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..core import Action, Game, JsonDict, Rng, State
-from ..storm_in_a_teacup.actions import Discard, Serve
+from ..storm_in_a_teacup.actions import ColourCounts, Discard, Serve
 from ..storm_in_a_teacup.cards import COLOUR_BY_WORD, WINNER_DISCARDS, Colour, counts_of
 from ..storm_in_a_teacup.combinations import COMBINATIONS, combination_of
 from ..storm_in_a_teacup.state import Phase, StormState, runs
@@ -193,19 +193,11 @@ def dump(have: Sequence[int], allowed: int) -> Discard:
 
 
 @dataclass(frozen=True)
-class Reveal(Action):
+class Reveal(ColourCounts):
     """Another seat's serve as the searching seat sees it (never played as such): the colour
     counts of the run, not where it lay in a hand whose order the searcher does not know."""
 
     kind = "reveal"
-    tea: int
-    milk: int
-    lemon: int
-
-    @property
-    def counts(self) -> list[int]:
-        """``[tea, milk, lemon]``."""
-        return [self.tea, self.milk, self.lemon]
 
 
 @lru_cache(maxsize=512)

@@ -27,10 +27,9 @@ class Serve(Action):
 
 
 @dataclass(frozen=True)
-class Discard(Action):
-    """Put this many revealed cards of each colour into the box (ruling S6)."""
+class ColourCounts(Action):
+    """Base of the actions that name a number of cards of each colour (no kind of its own)."""
 
-    kind = "discard"
     tea: int
     milk: int
     lemon: int
@@ -39,6 +38,13 @@ class Discard(Action):
     def counts(self) -> list[int]:
         """``[tea, milk, lemon]``."""
         return [self.tea, self.milk, self.lemon]
+
+
+@dataclass(frozen=True)
+class Discard(ColourCounts):
+    """Put this many revealed cards of each colour into the box (ruling S6)."""
+
+    kind = "discard"
 
 
 CODEC = ActionCodec(Serve, Discard)
