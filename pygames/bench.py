@@ -18,6 +18,11 @@ from .games import get_game
 from .simulate import play_one
 
 
+def _ratio(x: float) -> float:
+    """Three significant figures: a small ratio (a cheap call) must not round to 0."""
+    return float(f"{x:.3g}")
+
+
 def _time(fn: Callable[[], Any], repeat: int) -> float:
     """Best of three runs of ``repeat`` calls, in seconds per call."""
     best = float("inf")
@@ -66,7 +71,7 @@ def bench(game_id: str, players: int, games: int, seed: int) -> JsonDict:
     for name in bots:
         per_game, _ = games_of([name])
         figures[f"{name}_game_ms"] = round(per_game * 1000, 3)
-        figures[f"{name}_game_vs_random"] = round(per_game / base_game, 2)
+        figures[f"{name}_game_vs_random"] = _ratio(per_game / base_game)
 
     state = _midgame(game_id, players, seed)
     seat = state.awaiting()[0] if not state.is_over() else 0
@@ -81,5 +86,5 @@ def bench(game_id: str, players: int, games: int, seed: int) -> JsonDict:
     for name, fn in ops.items():
         per_call = _time(fn, 50)
         figures[f"{name}_us"] = round(per_call * 1e6, 1)
-        figures[f"{name}_vs_random_action"] = round(per_call / base_action, 2)
+        figures[f"{name}_vs_random_action"] = _ratio(per_call / base_action)
     return figures

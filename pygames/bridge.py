@@ -1,9 +1,10 @@
 """The JSON API that the browser calls; nothing else crosses from Python to JavaScript.
 
 Every function takes plain strings and integers and returns a JSON string. A failure returns
-``{"ok": false, "error": <readable message>, "error_type": <kind>}`` and leaves the match exactly
-as it was: actions are tried on a copy of the state, which replaces the match's state only once
-they succeed. The full state never leaves Python; callers get the view of one seat.
+``{"ok": false, "error": <English text>, "message": <the same, as a message to render in the
+reader's language>, "error_type": <kind>}`` and leaves the match exactly as it was: actions
+are tried on a copy of the state, which replaces the match's state only once they succeed.
+The full state never leaves Python; callers get the view of one seat.
 
 >>> import json
 >>> reply = json.loads(new_match(json.dumps({"game": "tanbo", "seed": 3,
@@ -96,7 +97,14 @@ def _reply(fn: Callable[..., JsonDict]) -> Callable[..., str]:
         try:
             return json.dumps({"ok": True, **fn(*args)})
         except GameError as exc:
-            return json.dumps({"ok": False, "error": str(exc), "error_type": type(exc).__name__})
+            return json.dumps(
+                {
+                    "ok": False,
+                    "error": str(exc),
+                    "message": exc.message.to_json(),
+                    "error_type": type(exc).__name__,
+                }
+            )
         except Exception as exc:  # an engine bug: report it, keep the match as it was
             message = f"Internal error ({type(exc).__name__}: {exc}); the game is unchanged."
             return json.dumps({"ok": False, "error": message, "error_type": "InternalError"})
@@ -136,9 +144,9 @@ def _open(record: MatchRecord) -> Match:
     return match
 
 
-def _new_log(before: State, after: State, seat: int | None) -> list[str]:
+def _new_log(before: State, after: State, seat: int | None) -> list[JsonDict]:
     old = len([e for e in before.log if e.visible_to(seat)])
-    return [e.text for e in after.log if e.visible_to(seat)][old:]
+    return [e.message.to_json() for e in after.log if e.visible_to(seat)][old:]
 
 
 def _check_step(match: Match, step: object) -> None:

@@ -77,7 +77,7 @@ class Replay:
         state = self.state_at(step)
         who = None if seat < 0 else seat
         visible = [
-            (entry.text, at)
+            (entry.message.to_json(), at)
             for entry, at in zip(self.final.log, self._entry_steps, strict=True)
             if seat == EVERYTHING or entry.visible_to(who)
         ]
@@ -88,6 +88,6 @@ class Replay:
             "over": self.over,
             "view": state.full_view() if seat == EVERYTHING else state.view(who),
             "action": None if action is None else {"seat": action[0], "action": action[1]},
-            "log": [text for text, _ in visible],
+            "log": [line for line, _ in visible],
             "log_steps": [at for _, at in visible],
         }

@@ -118,7 +118,8 @@ def simulate(
         finished += 1
         for w in outcome.winners:
             wins[names[w]] += 1 / len(outcome.winners)
-        reasons[outcome.reason] = reasons.get(outcome.reason, 0) + 1
+        reason = str(outcome.reason)
+        reasons[reason] = reasons.get(reason, 0) + 1
         turns += state.turns_taken()
     elapsed = time.perf_counter() - started
     error_count = games - finished

@@ -107,7 +107,7 @@ def _package_files() -> list[Path]:
         p
         for p in PACKAGE.rglob("*")
         if p.is_file()
-        and (p.suffix == ".py" or p.name == "py.typed")
+        and (p.suffix == ".py" or p.name == "py.typed" or p.parent.name == "i18n")
         and "__pycache__" not in p.parts
     ]
     return sorted(files)
@@ -126,6 +126,27 @@ def _zip_package(out: Path) -> str:
             info.external_attr = 0o644 << 16
             zf.writestr(info, data)
     return digest.hexdigest()[:12]
+
+
+def _write_words(out: Path) -> None:
+    """Write ``i18n/<lang>.json``: the page's own words (web/i18n) and every game's (pygames).
+
+    Python is the only source of a game's words; the page renders messages from these files,
+    so it speaks the reader's language before Python has loaded.
+    """
+    sys.path.insert(0, str(ROOT))
+    import pygames.bridge  # noqa: F401  (registers every game and its words)
+    from pygames.core.messages import LANGUAGES, catalogue
+
+    for lang in LANGUAGES:
+        page = json.loads((WEB / "i18n" / f"{lang}.json").read_text("utf-8"))
+        games = catalogue(lang)
+        clash = sorted(set(page) & set(games))
+        if clash:
+            raise SystemExit(f"build: web/i18n/{lang}.json repeats engine words: {clash[:5]}")
+        words = dict(sorted({**page, **games}.items()))
+        text = json.dumps(words, ensure_ascii=False, indent=1) + "\n"
+        (out / "i18n" / f"{lang}.json").write_text(text, "utf-8")
 
 
 def _site_hash(out: Path) -> str:
@@ -164,6 +185,7 @@ def build(out: Path) -> None:
     versions = _copy_vendor(out)
     write_icons(out / "icons")  # the bitmaps the web app manifest lists
     package_hash = _zip_package(out)
+    _write_words(out)
     # The page reads this to bust caches of pygames.zip and to show versions.
     build_info = {"pygames": package_hash, **versions}
     (out / "build.json").write_text(json.dumps(build_info, indent=2) + "\n")

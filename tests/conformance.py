@@ -147,7 +147,8 @@ def play_random_games(
         for s in range(players):
             assert state.legal_actions(s) == []
         _check_copies(game, state, rng, leak_check)
-        summary.reasons[outcome.reason] = summary.reasons.get(outcome.reason, 0) + 1
+        reason = str(outcome.reason)
+        summary.reasons[reason] = summary.reasons.get(reason, 0) + 1
         replayed = MatchRecord.from_json(json.loads(json.dumps(record.to_json()))).replay(game)
         assert replayed == state, f"game {game_seed}: the record does not replay exactly"
         summary.games += 1

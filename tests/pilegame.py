@@ -25,6 +25,7 @@ from pygames.core import (
     Outcome,
     Rng,
     State,
+    text,
 )
 from pygames.games import register_game
 
@@ -61,7 +62,7 @@ class PileState(State):
         self.cheered: list[int] = []
         self.secrets = [rng.randbelow(1000) + 1000 for _ in range(players)]
         self.log: list[LogEntry] = [
-            LogEntry(f"Your secret is {s}", (i,)) for i, s in enumerate(self.secrets)
+            LogEntry(text(f"Your secret is {s}"), (i,)) for i, s in enumerate(self.secrets)
         ]
 
     def actors(self) -> tuple[int, ...]:
@@ -90,11 +91,11 @@ class PileState(State):
             raise RuntimeError("boom")
         if isinstance(action, Cheer):
             self.cheered.append(seat)
-            self.log.append(LogEntry(f"Player {seat + 1} cheers"))
+            self.log.append(LogEntry(text(f"Player {seat + 1} cheers")))
             return
         assert isinstance(action, Take)
         self.pile -= action.stones
-        self.log.append(LogEntry(f"Player {seat + 1} takes {action.stones}"))
+        self.log.append(LogEntry(text(f"Player {seat + 1} takes {action.stones}")))
         if self.pile == 0:
             self.winner = seat
         else:
@@ -108,7 +109,7 @@ class PileState(State):
         if self.winner is None:
             return None
         scores = tuple(int(i == self.winner) for i in range(self.players))
-        return Outcome((self.winner,), scores, "took the last stone")
+        return Outcome((self.winner,), scores, text("took the last stone"))
 
     def turns_taken(self) -> int:
         return self.turns

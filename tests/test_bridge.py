@@ -10,6 +10,8 @@ import pytest
 from pygames import bridge
 from tests import pilegame  # noqa: F401  (registers the "pile" test game)
 
+from .words import lines
+
 
 def call(fn: Any, *args: Any) -> dict[str, Any]:
     reply = json.loads(fn(*args))
@@ -45,7 +47,8 @@ def test_a_match_is_played_through_the_bridge() -> None:
     assert {"type": "take", "stones": 3} in v["legal"]
     assert call(bridge.view, match, 1)["legal"] == []
     reply = call(bridge.act, match, 0, json.dumps({"type": "take", "stones": 1}), 0)
-    assert reply["ok"] and reply["status"]["step"] == 1 and reply["log"] == ["Player 1 takes 1"]
+    assert reply["ok"] and reply["status"]["step"] == 1
+    assert lines(reply["log"]) == ["Player 1 takes 1"]
     reply = call(bridge.act, match, 1, json.dumps({"type": "take", "stones": 2}), 1)
     assert reply["status"]["over"]
     outcome = call(bridge.view, match, -1)["view"]["outcome"]
@@ -258,7 +261,7 @@ def test_a_replay_shows_every_step_as_the_seat_saw_it() -> None:
     last = call(bridge.replay_view, opened["replay"], 4, 0)
     assert last["action"] == {"seat": 0, "action": {"type": "take", "stones": 1}}
     # The whole log as seat 0 may read it, each line with the step that wrote it.
-    assert last["log"][0].startswith("Your secret is")
+    assert lines(last["log"])[0].startswith("Your secret is")
     assert last["log_steps"] == [0, 1, 2, 3, 4]
     assert all("secret" not in line for line in call(bridge.replay_view, opened["replay"], 4,
                                                        1)["log"][1:])
@@ -273,7 +276,7 @@ def test_everything_is_shown_only_for_a_finished_game() -> None:
     done = call(bridge.open_replay, _finished_pile_match())["replay"]
     everything = call(bridge.replay_view, done, 2, -2)
     assert everything["ok"] and everything["view"]["everything"] is True
-    assert sum("Your secret is" in line for line in everything["log"]) == 2
+    assert sum("Your secret is" in line for line in lines(everything["log"])) == 2
 
 
 @pytest.mark.parametrize(("step", "seat"), [(-1, 0), (5, 0), (0, 2), (0, -3), ("x", 0)])

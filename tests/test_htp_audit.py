@@ -17,6 +17,8 @@ from pygames.humble_tea_party.sweets import TILES, type_by_name
 from tests.test_htp_rules import SEASONS3, arrange, small, texts
 from tests.test_htp_scoring import WINTER_BOARD, WINTER_TWIN
 
+from .words import lines
+
 GAME = HtpGame()
 
 
@@ -200,9 +202,10 @@ def check_secrets(state: HtpState) -> None:
                 assert shown == state.seasons[other]
             else:
                 assert shown is None
-                assert not any(f"Player {other + 1}, your favourite" in t for t in view["log"])
+                log = lines(view["log"])
+                assert not any(f"Player {other + 1}, your favourite" in t for t in log)
                 assert not any(f"Player {other + 1}'s Oribako is complete" in t
-                               for t in view["log"])
+                               for t in lines(view["log"]))
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -26,6 +26,7 @@ from pygames.humble_tea_party.sweets import (
     type_by_name,
 )
 from tests.test_htp_scoring import WINTER_BOARD, WINTER_TWIN
+from tests.words import lines
 
 GAME = HtpGame()
 SEASONS3 = ["winter", "spring", "summer"]
@@ -94,10 +95,10 @@ def test_h2_player_cards_dealt_secretly_undealt_public(players: int, cards: int)
         seen = [box["season"] for box in table["oribako"]]
         assert seen[seat] == state.seasons[seat]
         assert all(s is None for i, s in enumerate(seen) if i != seat)
-        mine = [t for t in state.view(seat)["log"] if "your favourite season" in t]
+        mine = [t for t in lines(state.view(seat)["log"]) if "your favourite season" in t]
         assert mine == [f"Player {seat + 1}, your favourite season is "
                         f"{state.seasons[seat].capitalize()} (only you see this)."]
-    assert not any("your favourite" in t for t in state.view(None)["log"])
+    assert not any("your favourite" in t for t in lines(state.view(None)["log"]))
 
 
 # --- H3 the sweets ---------------------------------------------------------------------------
@@ -290,7 +291,7 @@ def test_h5_setup_resets_count_towards_the_three() -> None:
     with_reset = [s for s in found if s.resets]
     assert with_reset, "no setup Reset in 150 deals"
     for state in with_reset:
-        assert any(t.startswith("Reset!") for t in state.view(0)["log"])
+        assert any(t.startswith("Reset!") for t in lines(state.view(0)["log"]))
         state.check_invariants()
     assert all(s.resets <= MAX_RESETS for s in found)
 
@@ -616,7 +617,9 @@ def test_views_hold_no_secret() -> None:
         text = json.dumps(view)
         assert '"rng"' not in text
         ids = {d["top"]["id"] for d in view["table"]["decks"]}
-        assert text.count('"id":') == len(ids)  # no face-down tile appears
+        # Messages have ids too: count the tiles' ids outside the log and the outcome.
+        tiles = json.dumps({k: v for k, v in view.items() if k not in ("log", "outcome")})
+        assert tiles.count('"id":') == len(ids)  # no face-down tile appears
         for other in range(5):
             if other != seat:
                 assert f"Player {other + 1}, your favourite" not in text

@@ -197,7 +197,7 @@ def test_h13_full_game_tie_broken_by_fewer_four_seasons() -> None:
     assert out is not None
     assert out.scores[:2] == (6, 6) and out.scores[2] > 6
     assert out.winners == (0,)
-    assert out.reason == "tie broken by fewer Four Seasons"
+    assert str(out.reason) == "tie broken by fewer Four Seasons"
     assert out.details["tiebreak"] == "Player 1 and Player 2 tied on 6; fewer Four Seasons decided."
     assert out.details["hands"][1] == [4, 0, 0, 4, 4, 3]
     assert state.log[-1].text == "Player 1 wins: tie broken by fewer Four Seasons."
@@ -213,7 +213,7 @@ def test_h13_full_game_shared_win() -> None:
     state = finished([WINTER_BOARD] * 3, ["spring", "summer", "winter"])
     out = state.outcome()
     assert out is not None and out.scores == (6, 6, 7)
-    assert out.winners == (0, 1) and out.reason == "shared win"
+    assert out.winners == (0, 1) and str(out.reason) == "shared win"
     assert "shared win" in (out.details["tiebreak"] or "")
     assert state.log[-1].text == "Player 1 and Player 2 win: shared win."
 
@@ -223,7 +223,7 @@ def test_h13_full_game_clear_winner_reason_and_details() -> None:
     out = state.outcome()
     assert out is not None
     assert out.scores[:2] == (7, 4) and out.winners == (1,)
-    assert out.reason == "lowest score (4)" and out.details["tiebreak"] is None
+    assert str(out.reason) == "lowest score (4)" and out.details["tiebreak"] is None
     assert out.details["points"][1] == [4, 0, 0, 4, 2, -6]
     assert len(HAND_NAMES) == 6
 
@@ -257,7 +257,7 @@ def test_h14_team_score_is_the_members_sum_lowest_team_wins() -> None:
     assert sums[0] != sums[1]
     winner = 0 if sums[0] < sums[1] else 1
     assert out.winners == tuple(s for s in range(4) if s % 2 == winner)
-    assert out.reason == f"team {winner + 1}'s lowest total"
+    assert str(out.reason) == f"team {winner + 1}'s lowest total"
     assert out.scores == totals  # each seat still shows its own total
     assert team.log[-2].text == f"Team 1 scores {sums[0]}, Team 2 scores {sums[1]}."
 
@@ -272,12 +272,12 @@ def test_h14_custom_teams_and_team_tie_break() -> None:
     assert out is not None and out.scores == (6, 6, 6, 6)
     assert out.details["team_scores"] == [12, 12]
     assert out.winners == (0, 3)
-    assert out.reason == "team 1: tie broken by fewer Four Seasons"
+    assert str(out.reason) == "team 1: tie broken by fewer Four Seasons"
     assert out.details["tiebreak"] == "Team 1 and Team 2 tied on 12; fewer Four Seasons decided."
     # Without Team Battle the same boards are a four-way tie broken by Four Seasons: a
     # shared win of the three boxes without any.
     solo = finished(boards, seasons).outcome()
-    assert solo is not None and solo.winners == (0, 2, 3) and solo.reason == "shared win"
+    assert solo is not None and solo.winners == (0, 2, 3) and str(solo.reason) == "shared win"
 
 
 def test_tile_helper_picks_copies() -> None:

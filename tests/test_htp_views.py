@@ -28,6 +28,7 @@ from pygames.humble_tea_party.scoring import (
 from pygames.humble_tea_party.sweets import TILE_COUNT, TILE_CREST, TILE_MONTH, TILE_SEASON
 from tests.test_htp_rules import SEASONS3, small
 from tests.test_htp_scoring import AUTUMN_BOARD, WINTER_BOARD, WINTER_TWIN
+from tests.words import lines
 
 GAME = HtpGame()
 
@@ -359,4 +360,4 @@ def test_full_view_of_a_state_matches_its_secrets() -> None:
         assert box["score"]["total"] == running_score(state.boxes[owner],
                                                       state.seasons[owner]).total
     assert state.phase is Phase.RECOMMEND
-    assert full["log"] == [e.text for e in state.log]
+    assert lines(full["log"]) == [e.text for e in state.log]

@@ -18,6 +18,8 @@ from pygames.storm_in_a_teacup import StormState
 from pygames.storm_in_a_teacup.cards import CARD_COLOURS, COLOURS, counts_json, counts_of, words
 from tests.conformance import play_random_games, soak_games
 
+from .words import lines
+
 GAME = get_game("storm_in_a_teacup")
 JUNK = [
     {"type": "no-such-action"},
@@ -115,7 +117,7 @@ def no_hidden_cards_in_view(state: State, seat: int, view: dict[str, Any]) -> No
             assert counts is None and state.hands[s]
         else:
             assert counts == counts_json(counts_of(state.hands[s]))
-    for line in view["log"]:
+    for line in lines(view["log"]):
         if line not in _good_lines:
             assert any(p.fullmatch(line) for p in LOG_LINES), f"unexpected log line {line!r}"
             _good_lines.add(line)

@@ -422,7 +422,7 @@ def test_s7_a_player_left_with_one_card_wins() -> None:
     assert state.is_over() and state.actors() == () and state.phase is Phase.OVER
     outcome = state.outcome()
     assert outcome is not None
-    assert outcome.winners == (0,) and outcome.reason == "has 1 card left"
+    assert outcome.winners == (0,) and str(outcome.reason) == "has 1 card left"
     assert outcome.scores == (1, 3, 4)  # cards left, hand and stock
     assert outcome.details == {"cards_left": [1, 3, 4], "rounds": 1}
     assert texts(state)[-1] == "Player 1 wins with 1 card left."
@@ -441,7 +441,7 @@ def test_s7_several_players_share_the_victory() -> None:
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.winners == (0, 1)
-    assert outcome.reason == "shared victory: 2 players have 1 card or none left"
+    assert str(outcome.reason) == "shared victory: 2 players have 1 card or none left"
     assert outcome.scores == (0, 1, 4)
     assert texts(state)[-1] == "Player 1 and Player 2 share the victory (0 and 1 cards left)."
 
@@ -459,7 +459,7 @@ def test_s7_no_cards_left() -> None:
     state.apply(0, Discard(2, 0, 0))
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (0,)
-    assert outcome.reason == "has no cards left"
+    assert str(outcome.reason) == "has no cards left"
 
 
 # --- copies and records ----------------------------------------------------------------------

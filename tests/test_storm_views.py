@@ -17,6 +17,8 @@ from pygames.storm_in_a_teacup import Discard, Serve, StormGame, StormState
 from pygames.storm_in_a_teacup.cards import CARD_COLOURS, IDS_BY_COLOUR, Colour, counts_of
 from pygames.storm_in_a_teacup.position import position
 
+from .words import lines
+
 GAME = StormGame()
 
 
@@ -309,7 +311,7 @@ def test_s8_the_views_show_the_colours_the_public_log_fixes(players: int) -> Non
         rng = Rng(seed)
         while True:
             spectator = state.view(None)
-            ledger.follow(spectator["log"])
+            ledger.follow(lines(spectator["log"]))
             for seat in (None, *range(players)):
                 table = state.view(seat)["table"]
                 assert table["stock_colours"] == [as_counts(c) for c in ledger.stocks]

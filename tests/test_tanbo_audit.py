@@ -229,7 +229,7 @@ def test_t7_reaching_25_with_points_from_earlier_turns() -> None:
     assert state.score(0) == 17
     state.apply(0, Place("farmer"))  # 3 Black, 1 Snake: takes 2 Black, +8 -> 25
     outcome = state.outcome()
-    assert outcome is not None and outcome.reason == "reached 25 points"
+    assert outcome is not None and str(outcome.reason) == "reached 25 points"
 
 
 def test_t7_no_win_below_every_threshold() -> None:

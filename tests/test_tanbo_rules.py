@@ -343,7 +343,7 @@ def test_t7_reaching_25_points_wins_at_once_mid_harvest() -> None:
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.winners == (0,) and outcome.scores == (26, 6)
-    assert outcome.reason == "reached 25 points"
+    assert str(outcome.reason) == "reached 25 points"
     assert state.view(1)["table"]["winner_reason"] == "reached 25 points"
     assert state.log[-1].text == "Player 1 wins: reached 25 points."
     assert state.actors() == () and state.legal_actions(0) == []
@@ -356,7 +356,7 @@ def test_t7_leading_by_20_wins() -> None:
     state.apply(0, Place("farmer"))  # 3 Red, 1 Snake: takes 2 Red, 20 points against 0
     assert state.collected[0] == tokens("RRRR")
     outcome = state.outcome()
-    assert outcome is not None and outcome.reason == "led by 20 points"
+    assert outcome is not None and str(outcome.reason) == "led by 20 points"
 
 
 def test_t7_scoring_20_in_one_turn_wins() -> None:
@@ -364,7 +364,7 @@ def test_t7_scoring_20_in_one_turn_wins() -> None:
     state.apply(0, Place("farmer"))  # 6 Black, 1 Snake: takes 5 Black = 20 points
     outcome = state.outcome()
     assert outcome is not None
-    assert outcome.scores == (20, 3) and outcome.reason == "scored 20 points in one turn"
+    assert outcome.scores == (20, 3) and str(outcome.reason) == "scored 20 points in one turn"
 
 
 def test_t7_a_rest_loss_can_make_the_opponent_win_by_20() -> None:
@@ -372,7 +372,7 @@ def test_t7_a_rest_loss_can_make_the_opponent_win_by_20() -> None:
     state.apply(0, ReturnRice("black"))
     outcome = state.outcome()
     assert outcome is not None
-    assert outcome.winners == (1,) and outcome.reason == "led by 20 points"
+    assert outcome.winners == (1,) and str(outcome.reason) == "led by 20 points"
     assert state.log[-1].text == "Player 2 wins: led by 20 points."
 
 

@@ -3,6 +3,8 @@
 from .actions import Action, ActionCodec
 from .errors import BadOptions, BadRecord, GameError, IllegalAction
 from .game import Game, JsonDict, LogEntry, Outcome, State
+from .messages import Message, render, text
+from .messages import text as made_text
 from .record import MatchRecord, Seat
 from .rng import MAX_SEED, Rng
 
@@ -18,8 +20,12 @@ __all__ = [
     "JsonDict",
     "LogEntry",
     "MatchRecord",
+    "Message",
     "Outcome",
     "Rng",
     "Seat",
     "State",
+    "made_text",
+    "render",
+    "text",
 ]

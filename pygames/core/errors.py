@@ -1,10 +1,22 @@
-"""Errors raised by the rules engine: each carries a message a player can read."""
+"""Errors raised by the rules engine: each carries a message a player can read.
+
+The message is structured (:class:`~pygames.core.messages.Message`), so the page shows it in
+the reader's language; ``str(error)`` is its English text, for the command line and the logs.
+"""
 
 from __future__ import annotations
+
+from .messages import Message, text
 
 
 class GameError(ValueError):
     """Base of every error the engine raises on bad input."""
+
+    message: Message
+
+    def __init__(self, message: str | Message = "") -> None:
+        self.message = message if isinstance(message, Message) else text(str(message))
+        super().__init__(str(self.message))
 
 
 class IllegalAction(GameError):

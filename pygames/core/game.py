@@ -15,6 +15,8 @@ from typing import Any, ClassVar, TypeVar
 
 from .actions import Action, ActionCodec
 from .errors import BadOptions, IllegalAction
+from .messages import Message
+from .messages import text as made_text
 from .rng import Rng
 
 JsonDict = dict[str, Any]
@@ -25,8 +27,13 @@ S = TypeVar("S", bound="State")
 class LogEntry:
     """One line of the match log; ``seats`` limits who may read it (``None``: everyone)."""
 
-    text: str
+    message: Message
     seats: tuple[int, ...] | None = None
+
+    @property
+    def text(self) -> str:
+        """The line in English, seats named "Player N" (the command line, tests)."""
+        return str(self.message)
 
     def visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` (``None``: a spectator) may read this line."""
@@ -34,13 +41,18 @@ class LogEntry:
 
     def to_json(self) -> JsonDict:
         """JSON form, for saving the state."""
-        return {"text": self.text, "seats": None if self.seats is None else list(self.seats)}
+        seats = None if self.seats is None else list(self.seats)
+        return {"message": self.message.to_json(), "seats": seats}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> LogEntry:
         """Inverse of :meth:`to_json`."""
         seats = data.get("seats")
-        return cls(str(data["text"]), None if seats is None else tuple(int(s) for s in seats))
+        if "message" in data:
+            message = Message.from_json(data["message"])
+        else:  # a state saved before messages were structured
+            message = made_text(str(data["text"]))
+        return cls(message, None if seats is None else tuple(int(s) for s in seats))
 
 
 @dataclass(frozen=True)
@@ -48,13 +60,13 @@ class Outcome:
     """How a finished game ended.
 
     ``winners`` may hold several seats (a shared win). ``scores`` has one number per seat;
-    ``reason`` says in words why the winners won; ``details`` carries game-specific figures
+    ``reason`` says why the winners won (a message); ``details`` carries game-specific figures
     (a per-hand breakdown, the tie-break used, ...).
     """
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]
-    reason: str
+    reason: Message
     details: JsonDict = field(default_factory=dict)
 
     def to_json(self) -> JsonDict:
@@ -62,7 +74,7 @@ class Outcome:
         return {
             "winners": list(self.winners),
             "scores": list(self.scores),
-            "reason": self.reason,
+            "reason": self.reason.to_json(),
             "details": self.details,
         }
 
@@ -101,11 +113,11 @@ class State(ABC):
         """Apply ``action`` for ``seat``; raise :class:`IllegalAction` and change nothing if the
         rules forbid it."""
         if self.is_over():
-            raise IllegalAction("The game is over; no more actions can be taken.")
+            raise IllegalAction(Message.of("core.game_over"))
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalAction(f"There is no seat {seat!r} in this game.")
+            raise IllegalAction(Message.of("core.no_seat", seat=repr(seat)))
         if seat not in self.actors():
-            raise IllegalAction(f"It is not {self.seat_name(seat)}'s turn to act.")
+            raise IllegalAction(Message.of("core.not_your_turn", seat=seat))
         if action not in self.legal_actions(seat):
             raise IllegalAction(self.explain_illegal(seat, action))
         self._apply(seat, action)
@@ -114,9 +126,9 @@ class State(ABC):
     def _apply(self, seat: int, action: Action) -> None:
         """Apply an action already known to be legal."""
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
+    def explain_illegal(self, seat: int, action: Action) -> str | Message:
         """Why ``action`` is refused; games override this with sharper reasons."""
-        return f"{self.seat_name(seat)} cannot {action.kind} like that now."
+        return Message.of("core.cannot", seat=seat, kind=action.kind)
 
     # --- the end ------------------------------------------------------------------------
 
@@ -149,7 +161,7 @@ class State(ABC):
             "awaiting": list(self.awaiting()),
             "over": self.is_over(),
             "outcome": None if outcome is None else outcome.to_json(),
-            "log": [e.text for e in self.log if e.visible_to(seat)],
+            "log": [e.message.to_json() for e in self.log if e.visible_to(seat)],
             "table": self._table_view(seat),
         }
 
@@ -167,7 +179,7 @@ class State(ABC):
         return {
             **self.view(None),
             "everything": True,
-            "log": [e.text for e in self.log],
+            "log": [e.message.to_json() for e in self.log],
             "table": self._full_table_view(),
         }
 

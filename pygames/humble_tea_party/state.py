@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from ..core import Action, IllegalAction, JsonDict, LogEntry, Outcome, Rng, State
+from ..core import Action, IllegalAction, JsonDict, LogEntry, Outcome, Rng, State, made_text
 from .actions import Keep, Place, Tea
 from .oribako import Box, is_complete, open_cells, rows
 from .scoring import HAND_NAMES, Ranking, Score, rank, score_board
@@ -238,7 +238,7 @@ class HtpState(State):
         return Outcome(
             winners=winners,
             scores=tuple(totals),
-            reason=reason,
+            reason=made_text(reason),
             details={
                 "hands": [list(s.hands) for s in scores],
                 "points": [list(s.points) for s in scores],
@@ -266,7 +266,7 @@ class HtpState(State):
             raise IllegalAction(f"Humble Tea Party has no {action.kind!r} action.")
 
     def _say(self, text: str, seat: int | None = None) -> None:
-        self.log.append(LogEntry(text, None if seat is None else (seat,)))
+        self.log.append(LogEntry(made_text(text), None if seat is None else (seat,)))
 
     def _remember(self, seat: int, move: str, **what: object) -> None:
         """Record ``seat``'s last move for the view, with the step it happened at: ``keep``

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..core import BadRecord, JsonDict, LogEntry, Rng
+from ..core import BadRecord, JsonDict, LogEntry, Message, Rng
 from .oribako import FULL, SIDE, bounds, is_complete, is_connected
 from .scoring import FAVOURITE, Score, placement_gain, running_score
 from .state import DECKS, MAX_RESETS, HtpState, Phase, reset_is_pointless
@@ -191,7 +191,7 @@ def from_view(game: HtpGame, view: Mapping[str, Any], seat: int, rng: Rng) -> Ht
         decks = table["decks"]
         sizes = [int(d["size"]) for d in decks]
         tops = [None if d["top"] is None else int(d["top"]["id"]) for d in decks]
-        log_texts = [str(t) for t in view["log"]]
+        log_messages = [Message.from_json(t) for t in view["log"]]
     except (KeyError, TypeError, ValueError) as exc:
         raise BadRecord(f"This is not a Humble Tea Party view: {exc!r}") from exc
 
@@ -221,10 +221,10 @@ def from_view(game: HtpGame, view: Mapping[str, Any], seat: int, rng: Rng) -> Ht
         del unseen[: max(0, size - 1)]
         state.decks.append(deck)
 
-    state.log = [LogEntry(t) for t in log_texts]
+    state.log = [LogEntry(m) for m in log_messages]
     # Turns begun: one per sweet taken, one per pass, and the turn under way.
     placed = sum(len(b) for b in state.boxes)
-    passes = sum(t.endswith("and passes.") for t in log_texts)
+    passes = sum(str(m).endswith("and passes.") for m in log_messages)
     state.turns = placed + passes + (0 if state.phase is Phase.OVER else 1)
     return state
 

@@ -28,7 +28,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..core import Action, IllegalAction, JsonDict, LogEntry, Outcome, Rng, State
+from ..core import Action, IllegalAction, JsonDict, LogEntry, Outcome, Rng, State, made_text
 from .actions import Discard, Serve
 from .cards import (
     CARD_COLOURS,
@@ -256,7 +256,7 @@ class StormState(State):
         return Outcome(
             winners=self.winners,
             scores=tuple(left),
-            reason=reason,
+            reason=made_text(reason),
             details={"cards_left": left, "rounds": self.round},
         )
 
@@ -288,7 +288,7 @@ class StormState(State):
 
     def _say(self, text: str) -> None:
         # Every line is public: the log only names what was revealed (ruling S8).
-        self.log.append(LogEntry(text))
+        self.log.append(LogEntry(made_text(text)))
 
     # --- setup (rulings S2, S3) ------------------------------------------------------------
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..core import BadRecord, JsonDict, LogEntry, Rng
+from ..core import BadRecord, JsonDict, LogEntry, Message, Rng
 from .cards import (
     CARDS,
     COLOUR_BY_WORD,
@@ -314,7 +314,7 @@ def from_view(game: StormGame, view: Mapping[str, Any], seat: int, rng: Rng) -> 
         outcome = view.get("outcome")
         if outcome is not None:
             state.winners = tuple(int(s) for s in outcome["winners"])
-        state.log = [LogEntry(str(t)) for t in view["log"]]
+        state.log = [LogEntry(Message.from_json(t)) for t in view["log"]]
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise BadRecord(f"This is not a Storm in a Teacup view: {exc!r}") from exc
     return state

@@ -20,7 +20,7 @@ from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from ..core import Action, IllegalAction, JsonDict, LogEntry, Outcome, Rng, State
+from ..core import Action, IllegalAction, JsonDict, LogEntry, Outcome, Rng, State, made_text
 from .actions import Place, PlaceFarmer, Remove, ReturnRice, Swap, Take
 from .field import (
     Spot,
@@ -168,7 +168,7 @@ class TanboState(State):
         return Outcome(
             winners=(self.winner,),
             scores=(self.score(0), self.score(1)),
-            reason=self.winner_reason,
+            reason=made_text(self.winner_reason),
             details={"collected": [describe(c, "no Rice") for c in self.collected]},
         )
 
@@ -223,7 +223,7 @@ class TanboState(State):
             raise IllegalAction(f"Tanbo has no {action.kind!r} action.")
 
     def _say(self, text: str) -> None:
-        self.log.append(LogEntry(text))  # ruling T8: every line is public
+        self.log.append(LogEntry(made_text(text)))  # ruling T8: every line is public
 
     # --- what each player just did (the table shows it until they play again) ---------------
 

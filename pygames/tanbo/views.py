@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..core import BadRecord, JsonDict, LogEntry, Rng
+from ..core import BadRecord, JsonDict, LogEntry, Message, Rng
 from .field import excess, farmer_paddy
 from .state import Phase, TanboState
 from .summary import Turn, turn_text
@@ -168,7 +168,7 @@ def from_view(game: TanboGame, view: Mapping[str, Any], rng: Rng) -> TanboState:
         game,
         table,
         Rng(rng.next_u64()),
-        [LogEntry(str(t)) for t in view["log"]],
+        [LogEntry(Message.from_json(t)) for t in view["log"]],
         winner,
         int(table["turn_number"]),
         bool(table["replaying"]),

@@ -5,6 +5,7 @@
 
 import { $, el } from "./dom.js";
 import { count, withNames } from "./words.js";
+import { say } from "./i18n.js";
 
 const EVERYTHING = -2;
 const SPECTATOR = -1;
@@ -51,7 +52,7 @@ export class ReplayViewer {
     const engine = this.engine();
     const reply = await engine.open_replay(matchId);
     if (!reply.ok) {
-      this.showError(reply.error);
+      this.showError(reply);
       return;
     }
     if (this.id) engine.close_replay(this.id);
@@ -107,7 +108,7 @@ export class ReplayViewer {
     const reply = await this.engine().replay_view(this.id, step, this.seat);
     if (!this.id) return false;
     if (!reply.ok) {
-      this.showError(reply.error);
+      this.showError(reply);
       this.pause();
       return false;
     }
@@ -145,7 +146,7 @@ export class ReplayViewer {
       this.logKey = key;
       log.replaceChildren(
         ...reply.log.map((line, i) =>
-          el("li", { "data-step": String(reply.log_steps[i]), title: `Step ${reply.log_steps[i]}`, text: withNames(line, this.seats) }),
+          el("li", { "data-step": String(reply.log_steps[i]), title: `Step ${reply.log_steps[i]}`, text: line?.id === "core.text" ? withNames(say(line), this.seats) : say(line, this.seats) }),
         ),
       );
     }

@@ -11,6 +11,7 @@
 // the rings. The status (prompt and choices) has its own place so that the rings never jump.
 
 import { esc, fly, plural, pulse, redraw, send } from "./shared.js";
+import { say } from "../i18n.js";
 
 export const title = "Tanbo";
 
@@ -331,7 +332,7 @@ function overHtml(ctx) {
   const head = winners.length === 1
     ? `${esc(names[winners[0]])} wins!`
     : winners.length > 1 ? "A shared victory!" : "Game over";
-  const reason = o.reason || t.winner_reason || "";
+  const reason = o.reason ? say(o.reason, names) : t.winner_reason || "";
   return `<div class="tanbo-status tanbo-over">
       <p class="tanbo-prompt"${ctx.replay ? "" : ` data-prompt tabindex="-1"`}><strong>${head}</strong>${reason ? ` <span class="tanbo-reason">(${esc(reason)})</span>` : ""}</p>
       <p class="tanbo-final">${ctx.order
