@@ -47,7 +47,7 @@ export class ReplayViewer {
   }
 
   /** Open the replay of a match: `humans` are the seats of people at this table. */
-  async open({ matchId, game, seats, over, humans, shownSeat }) {
+  async open({ matchId, game, seats, humans, shownSeat }) {
     const engine = this.engine();
     const reply = await engine.open_replay(matchId);
     if (!reply.ok) {

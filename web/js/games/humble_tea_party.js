@@ -23,7 +23,6 @@ const SEASON_NAME = { spring: "Spring", summer: "Summer", autumn: "Autumn", wint
 const CREST_NAME = { pine: "Pine", bamboo: "Bamboo", plum: "Plum" };
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
   "September", "October", "November", "December"];
-const MON = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 export const HANDS = [
   { n: 1, name: "Four Seasons", what: "2×2 squares showing all four seasons, +1 each" },
   { n: 2, name: "Delicious Trimester", what: "lines of three consecutive months, +1 each" },
@@ -215,7 +214,6 @@ const SPRITE = `<svg class="htp-sprite" aria-hidden="true" focusable="false" wid
 const use = (id, cls = "", size = null) =>
   `<svg class="htp-icon ${cls}" viewBox="0 0 20 20"${size ? ` width="${size}" height="${size}"` : ""} aria-hidden="true" focusable="false"><use href="#${id}" width="20" height="20"/></svg>`;
 export const seasonIcon = (season, size = null) => use(`htp-s-${season}`, `season-${season}`, size);
-const crestIcon = (crest, size = null) => use(`htp-c-${crest}`, `crest-${crest}`, size);
 const teaIcon = (cls = "") => `<svg class="htp-teabowl ${cls}" viewBox="0 0 40 40" aria-hidden="true" focusable="false"><use href="#htp-tea" width="40" height="40"/></svg>`;
 
 function sweetArt(t) {

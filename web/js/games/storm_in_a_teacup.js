@@ -180,8 +180,6 @@ function chipsHtml(c) {
 
 const sumOf = (c) => (c ? c.tea + c.milk + c.lemon : 0);
 const countsFromJson = (c) => ({ tea: c?.tea ?? 0, milk: c?.milk ?? 0, lemon: c?.lemon ?? 0 });
-/** "2 Tea, 1 Lemon" for a screen reader, "no cards" for none. */
-const colourWords = (c) => (sumOf(c) ? countsWords(c) : "no cards");
 const reduced = () => !motionOk();
 
 // ---------------------------------------------------------------------------------------------
