@@ -12,6 +12,7 @@
 // also export scoreTableHtml(view, seats), outcomeTitle(view, seats) and outcomeReason(view,
 // seats) for the end screen.
 
+import { sameAction } from "./actions.js";
 import { GAMES, gameById } from "./catalog.js";
 import { $, el } from "./dom.js";
 import { startEngine } from "./engine.js";
@@ -595,16 +596,6 @@ async function drawEnd() {
   end.hidden = false;
   end.scrollTop = 0;
   $("end-replay").focus({ preventScroll: true });
-}
-
-/**
- * Two actions are the same when their JSON is, whatever the order of the keys.
- * @param {Action} a
- * @param {Action} b
- */
-function sameAction(a, b) {
-  const canon = (/** @type {Action} */ x) => JSON.stringify(Object.keys(x).sort().map((k) => [k, x[k]]));
-  return canon(a) === canon(b);
 }
 
 /** A person's action: for the seat on screen, or (optional actions such as Tea) for another

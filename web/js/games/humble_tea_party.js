@@ -95,7 +95,7 @@ const secretNote = (points, who) =>
  * filled (ruling H8: the tiles stay within 3 x 3). An empty box shows 3 x 3 round (0, 0).
  * @param {{tiles?: {x: number, y: number}[]} | null | undefined} box
  */
-function extent(box) {
+export function extent(box) {
   const tiles = box?.tiles ?? [];
   if (!tiles.length) return { x0: -1, x1: 1, y0: -1, y1: 1, empty: true };
   const xs = tiles.map((t) => t.x);
@@ -441,17 +441,29 @@ function buildContext(st) {
   const otherTea = replay ? [] : optional
     .filter((o) => o.seat !== seat && !seats[o.seat]?.bot && (o.legal ?? []).some((a) => a.type === "tea"))
     .map((o) => o.seat);
-  // Drop picks that no longer lead anywhere; one possible target is picked for the player.
-  if (st.deck !== null && !places.some((a) => a.deck === st.deck)) st.deck = null;
-  const targets = st.deck === null ? [] : [...new Set(places.filter((a) => a.deck === st.deck).map((a) => a.target))];
-  if (st.target !== null && !targets.includes(st.target)) st.target = null;
-  if (st.deck !== null && st.target === null && targets.length === 1) st.target = targets[0];
+  const targets = settlePicks(st, places);
   const teams = t.options?.team_battle ? t.options.teams ?? names.map((_, i) => i % 2) : null;
   return {
     st, view, t, legal: live, seat, seats, names, busy: !!busy, sending: !!(sending ?? busy), places, keeps,
     myTea, otherTea, targets, deck: st.deck, target: st.target, teams, replay,
     everything: view.everything === true, over: view.over || t.phase === "over",
   };
+}
+
+/**
+ * Keep the player's picks (a deck, then whom to recommend it to) to what `places` (the legal
+ * placements) still allow: a pick that no longer leads anywhere is dropped, and a single possible
+ * target is picked for the player. Returns the targets the picked deck may go to.
+ * @param {{deck: number | null, target: number | null}} st
+ * @param {import("../types.js").Action[]} places
+ * @returns {number[]}
+ */
+export function settlePicks(st, places) {
+  if (st.deck !== null && !places.some((a) => a.deck === st.deck)) st.deck = null;
+  const targets = st.deck === null ? [] : [...new Set(places.filter((a) => a.deck === st.deck).map((a) => a.target))];
+  if (st.target !== null && !targets.includes(st.target)) st.target = null;
+  if (st.deck !== null && st.target === null && targets.length === 1) st.target = targets[0];
+  return targets;
 }
 
 function tableHtml(st) {

@@ -225,7 +225,7 @@ export function render(root, props) {
  * @param {RunPick} st
  * @returns {{start: number, length: number} | null}
  */
-function selection(st) {
+export function selection(st) {
   if (st.anchor === null) return null;
   const a = Math.min(st.anchor, st.end ?? st.anchor);
   const b = Math.max(st.anchor, st.end ?? st.anchor);
@@ -253,7 +253,7 @@ function cardIndexAt(root, x, y) {
  * @param {number} i
  * @param {boolean} extend
  */
-function pickCard(st, i, extend) {
+export function pickCard(st, i, extend) {
   if (extend && st.anchor !== null) st.end = i;
   else if (st.anchor !== null && st.anchor === st.end && st.anchor !== i) st.end = i;
   else if (st.anchor === i && st.end === i) { st.anchor = null; st.end = null; }

@@ -233,7 +233,7 @@ function buildContext(st, view, legal, seat, names, busy, order, humans) {
  * @param {{a: [number, string], b: [number, string]}[]} swaps
  * @returns {[number, string][]}
  */
-function firstPicks(swaps) {
+export function firstPicks(swaps) {
   const seen = new Map();
   for (const w of swaps) for (const x of [w.a, w.b]) seen.set(`${x[0]}:${x[1]}`, x);
   return [...seen.values()].sort((x, y) => x[0] - y[0] || KINDS.indexOf(x[1]) - KINDS.indexOf(y[1]));
@@ -811,7 +811,7 @@ function placements(table, s) {
  * @param {Record<string, any>} after
  * @param {number} s
  */
-function seatEvents(before, after, s) {
+export function seatEvents(before, after, s) {
   const b = before.last?.[s];
   const a = after.last?.[s];
   if (!a) return [];
