@@ -18,15 +18,17 @@ PYTEST := $(PY) -m pytest -n $(JOBS) --dist worksteal
 VENV_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 DIST_STAMP := dist/build.json
+# The node unit tests of the JavaScript's pure helpers.
+JS_TESTS := tests-js/*.test.mjs
 BUILD_INPUTS := $(shell find web pygames scripts -type f -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null) package.json
 
-.PHONY: help setup build serve test lint typecheck unit e2e chromium bench soak clean
+.PHONY: help setup build serve test lint typecheck unit test-js e2e chromium bench soak clean
 
 help:
 	@echo "make serve   set up, build, and serve the site at http://$(HOST):$(PORT)/"
 	@echo "make test    set up (chromium included) and run lint, types, unit and browser tests"
 	@echo "make build   build the site into dist/"
-	@echo "make lint    ruff and mypy"
+	@echo "make lint    ruff and mypy (Python); eslint and tsc (JavaScript)"
 	@echo "make bench   speed figures of every game (ratios to random) and a short arena run"
 	@echo "make soak    the conformance tests in full (2000+ random games a game; make test plays a fifth)"
 	@echo "make clean   remove dist/ and test artifacts (make distclean: also .venv, node_modules)"
@@ -62,20 +64,28 @@ chromium:
 	  fi; \
 	fi
 
-lint: $(VENV_STAMP)
+lint: $(VENV_STAMP) $(NODE_STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	$(PY) -m mypy --strict scripts
+	npx eslint .
+	npx tsc -p tsconfig.json
+	npx tsc -p tsconfig.app.json
+	npx tsc -p tsconfig.games.json
 
 typecheck: lint
 
-unit: $(VENV_STAMP)
+# The JavaScript's unit tests: node's own runner, no browser.
+test-js: $(NODE_STAMP)
+	node --test --test-reporter=spec $(JS_TESTS)
+
+unit: $(VENV_STAMP) test-js
 	$(PYTEST) tests
 
 e2e: build chromium
 	$(PYTEST) e2e
 
-test: build chromium lint
+test: build chromium lint test-js
 	$(PYTEST) tests e2e
 
 bench: $(VENV_STAMP)

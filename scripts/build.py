@@ -179,8 +179,9 @@ def build(out: Path) -> None:
         raise SystemExit(f"build: refusing to write to {out}")
     if out.exists():
         shutil.rmtree(out)
+    # *.d.ts: types for the checker (tsc), not for the browser.
     shutil.copytree(
-        WEB, out, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".DS_Store")
+        WEB, out, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".DS_Store", "*.d.ts")
     )
     versions = _copy_vendor(out)
     write_icons(out / "icons")  # the bitmaps the web app manifest lists

@@ -12,6 +12,7 @@
 // also export scoreTableHtml(view, seats), outcomeTitle(view, seats) and outcomeReason(view,
 // seats) for the end screen.
 
+import { sameAction } from "./actions.js";
 import { GAMES, gameById } from "./catalog.js";
 import { $, el } from "./dom.js";
 import { startEngine } from "./engine.js";
@@ -22,6 +23,7 @@ import { decodeRecord, recordParam, shareUrl } from "./record-link.js";
 import { ReplayViewer } from "./replay.js";
 import { seatLabel as labelOf, withNames } from "./words.js";
 import { preferredLanguage, say, useLanguage } from "./i18n.js";
+/** @import { Action, LobbyConfig, NewMatchReply, ImportReply, Progress, RecordSource, Renderer, ShellMatch, ShellState, Status } from "./types.js" */
 
 const params = new URLSearchParams(location.search);
 // Time between two bot actions, so a person can follow them (?fast=1 for tests, ?pace=ms).
@@ -33,9 +35,10 @@ const NARROW = "(max-width: 820px)";
 const SITE_TITLE = "pygames · tabletop games in your browser";
 
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const gameTitle = (id) => gameById(id)?.title ?? id;
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const gameTitle = (/** @type {string} */ id) => gameById(id)?.title ?? id;
 
+/** @type {ShellState} */
 const app = {
   engine: null,
   engineReady: null, // Promise of the engine
@@ -58,9 +61,13 @@ function bumpGeneration() {
   return app.generation;
 }
 
-/** Resolve when `button` is clicked, or at once when the match changes hands meanwhile. */
+/**
+ * Resolve when `button` is clicked, or at once when the match changes hands meanwhile.
+ * @param {HTMLButtonElement} button
+ * @param {number} gen
+ */
 function waitForClick(button, gen) {
-  return new Promise((resolve) => {
+  return new Promise(/** @param {(value?: unknown) => void} resolve */ (resolve) => {
     if (gen !== app.generation) return resolve();
     const done = () => {
       button.onclick = null;
@@ -75,11 +82,13 @@ function waitForClick(button, gen) {
 // ---------------------------------------------------------------- messages
 
 /** A bridge refusal in the reader's words (its message), else its English text. */
+/** @param {any} reply */
 function errorText(reply) {
   return reply?.message ? say(reply.message, app.match?.seats ?? []) : String(reply?.error ?? "");
 }
 
-/** Show an error: a bridge reply (rendered from its message) or words already made. */
+/** Show an error: a bridge reply (rendered from its message) or words already made.
+ *  @param {string | {message?: any, error?: string}} message */
 function showError(message) {
   $("error-text").textContent = typeof message === "string" ? message : errorText(message);
   $("error-banner").hidden = false;
@@ -91,7 +100,7 @@ function clearError() {
 }
 
 /** Something the player should know that is not a fault (a race a bot won, a restored game). */
-function showNotice(message) {
+function showNotice(/** @type {string} */ message) {
   $("notice-text").textContent = message;
   $("notice").hidden = false;
 }
@@ -102,6 +111,7 @@ function clearNotice() {
 
 // ---------------------------------------------------------------- engine loading
 
+/** @param {Progress} progress */
 function setProgress({ stage, fraction }) {
   const bar = $("engine-progress");
   const label = $("engine-label");
@@ -148,8 +158,11 @@ async function loadEngine() {
 
 // ---------------------------------------------------------------- screens
 
+/** @typedef {"lobby" | "resuming" | "table" | "replay"} Screen */
+/** @type {Screen[]} */
 const SCREENS = ["lobby", "resuming", "table", "replay"];
 
+/** @param {Screen} name */
 function showScreen(name) {
   for (const s of SCREENS) $(s).hidden = s !== name;
   document.body.dataset.screen = name;
@@ -191,6 +204,10 @@ function updateTitle() {
   else document.title = `● Your turn · ${title}`;
 }
 
+/**
+ * @param {string} gameId
+ * @returns {Promise<Renderer>}
+ */
 async function rendererFor(gameId) {
   if (!app.renderers.has(gameId)) {
     let module;
@@ -207,16 +224,17 @@ async function rendererFor(gameId) {
 
 // ---------------------------------------------------------------- match flow
 
-const seatLabel = (seat) => labelOf(app.match.seats, seat);
+const seatLabel = (/** @type {number} */ seat) => labelOf(app.match.seats, seat);
 
 function humanSeats() {
   return app.match.seats.map((s, i) => (s.bot ? null : i)).filter((i) => i !== null);
 }
 
 /** Seats the game waits for (others among the actors only may act, like Tea). */
-const awaitedSeats = (status) => status.awaiting ?? status.actors;
+const awaitedSeats = (/** @type {Status} */ status) => status.awaiting ?? status.actors;
 
-/** The seat whose screen is shown: the human awaited, else the last human shown, else a spectator. */
+/** The seat whose screen is shown: the human awaited, else the last human shown, else a spectator.
+ *  @param {Status} status */
 function seatToShow(status) {
   const humansToAct = awaitedSeats(status).filter((s) => !app.match.seats[s]?.bot);
   if (humansToAct.length) return humansToAct[0];
@@ -225,6 +243,10 @@ function seatToShow(status) {
   return humans.length ? humans[0] : -1;
 }
 
+/**
+ * @param {NewMatchReply | ImportReply} reply
+ * @param {LobbyConfig | null} config
+ */
 async function openMatch(reply, config) {
   const gen = bumpGeneration();
   if (app.match && app.match.id !== reply.match) app.engine.close(app.match.id);
@@ -244,7 +266,13 @@ async function openMatch(reply, config) {
   await refresh(gen);
 }
 
-/** Apply a bot's chosen action at the step it chose it for; null if that did not happen. */
+/**
+ * Apply a bot's chosen action at the step it chose it for; null if that did not happen.
+ * @param {number} seat
+ * @param {Action} action
+ * @param {number} step
+ * @param {number} gen
+ */
 async function applyBot(seat, action, step, gen) {
   const match = app.match;
   const sending = app.engine.act(match.id, seat, JSON.stringify(action), step);
@@ -265,7 +293,8 @@ async function applyBot(seat, action, step, gen) {
 }
 
 /** Ask each bot that may act but is not awaited (Tea) once per step; it may decline. A person's
- *  action on its way (app.busy) wins: the bot is asked again from the position it leaves. */
+ *  action on its way (app.busy) wins: the bot is asked again from the position it leaves.
+ *  @param {number} gen */
 async function askOptionalBots(gen) {
   const match = app.match;
   for (;;) {
@@ -288,7 +317,8 @@ async function askOptionalBots(gen) {
   }
 }
 
-/** Whether showing `seat` next needs the device handed over (secrets, several people). */
+/** Whether showing `seat` next needs the device handed over (secrets, several people).
+ *  @param {number} seat */
 function needsHandover(seat) {
   const { status } = app.match;
   return (
@@ -324,7 +354,12 @@ async function refresh(gen = app.generation) {
   if (botActors.length) botTurn(botActors[0], gen);
 }
 
-/** Fetch `seat`'s view and draw it; `handover`: the mover's last look, with no choices. */
+/**
+ * Fetch `seat`'s view and draw it; `handover`: the mover's last look, with no choices.
+ * @param {number} seat
+ * @param {number} gen
+ * @param {{handover?: boolean}} [how]
+ */
 async function showSeat(seat, gen, { handover = false } = {}) {
   const match = app.match;
   const reply = await app.engine.view(match.id, seat);
@@ -343,6 +378,11 @@ async function showSeat(seat, gen, { handover = false } = {}) {
   return true;
 }
 
+/**
+ * @param {number} prev
+ * @param {number} next
+ * @param {number} gen
+ */
 async function handoverDone(prev, next, gen) {
   if (!(await showSeat(prev, gen, { handover: true }))) return;
   const done = $("handover-done");
@@ -353,6 +393,10 @@ async function handoverDone(prev, next, gen) {
   done.hidden = true;
 }
 
+/**
+ * @param {number} seat
+ * @param {number} gen
+ */
 async function passDevice(seat, gen) {
   // Nothing of the previous seat may stay on screen: its table and its log (secrets).
   $("board").replaceChildren();
@@ -378,6 +422,7 @@ async function draw({ handover = false } = {}) {
   }
 }
 
+/** @param {boolean} handover */
 async function drawTable(handover) {
   const match = app.match;
   const { status, view } = match;
@@ -425,7 +470,8 @@ async function drawTable(handover) {
 }
 
 /** After a new decision, focus goes where the next key press is useful: the first legal choice
- *  when it is the player's turn, else the prompt; never if the player put focus elsewhere. */
+ *  when it is the player's turn, else the prompt; never if the player put focus elsewhere.
+ *  @param {HTMLElement} board */
 function placeFocus(board) {
   const active = document.activeElement;
   const lost = !active || active === document.body || !active.isConnected;
@@ -433,11 +479,11 @@ function placeFocus(board) {
   if (!lost && !inBoard) return; // a table button, the log, a dialog: the player's choice
   const live = inBoard && active.matches("button:not([disabled]), [role=button]:not([aria-disabled=true])");
   const yours = board.dataset.awaiting === "human";
-  const prompt = board.querySelector("[data-prompt]");
+  const prompt = /** @type {HTMLElement | null} */ (board.querySelector("[data-prompt]"));
   // A renderer may name its best first control (a pick that starts the decision).
-  const first =
+  const first = /** @type {HTMLElement | null} */ (
     board.querySelector("[data-first-choice]:not([disabled])") ??
-    board.querySelector(".legal:not([disabled]):not([aria-disabled=true]):not([data-interrupt])");
+    board.querySelector(".legal:not([disabled]):not([aria-disabled=true]):not([data-interrupt])"));
   if (yours && !(live && active.matches(".legal, [data-focus-key]"))) {
     (first ?? prompt)?.focus({ preventScroll: true });
   } else if (!yours && !live) {
@@ -448,7 +494,9 @@ function placeFocus(board) {
 }
 
 /** Scroll (only if needed) so that the prompt and the first choice are both on screen, or at
- *  least the first choice when the two do not fit together. */
+ *  least the first choice when the two do not fit together.
+ *  @param {Element | null} prompt
+ *  @param {Element | null} first */
 function bringIntoView(prompt, first) {
   const rects = [prompt, first].filter(Boolean).map((n) => n.getBoundingClientRect()).filter((r) => r.height);
   if (!rects.length) return;
@@ -464,6 +512,10 @@ function bringIntoView(prompt, first) {
   window.scrollBy({ top: dy, behavior: "instant" });
 }
 
+/**
+ * @param {boolean} botThinking
+ * @param {boolean} handover
+ */
 function drawTurn(botThinking, handover) {
   const { status, seat, seats } = app.match;
   const turn = $("turn");
@@ -487,13 +539,15 @@ function drawTurn(botThinking, handover) {
 }
 
 /** A log line in the reader's words. Lines not yet structured (core.text, issue 9) still get
- *  the lobby's names patched in. */
+ *  the lobby's names patched in.
+ *  @param {import("./types.js").Message | string | null} line @param {import("./types.js").SeatInfo[]} seats */
 function sayLine(line, seats) {
-  return line?.id === "core.text" ? withNames(say(line), seats) : say(line, seats);
+  return typeof line === "object" && line?.id === "core.text" ? withNames(say(line), seats) : say(line, seats);
 }
 
 /** The log of the shown seat. New lines are appended (a screen reader hears only them, and the
- *  page does not rebuild a long log at every move); anything else redraws it. */
+ *  page does not rebuild a long log at every move); anything else redraws it.
+ *  @param {Array<string | {id: string, args?: Record<string, unknown>}>} lines */
 function drawLog(lines) {
   const log = $("log");
   // Keyed by seat too: two seats' logs differ (each sees its own secret) at the same length.
@@ -502,7 +556,7 @@ function drawLog(lines) {
   const keys = lines.map((line) => JSON.stringify(line));
   const kept = drawn && drawn.length <= keys.length && drawn.every((line, i) => line === keys[i]);
   if (kept && drawn.length === keys.length) return;
-  const items = (from) => lines.slice(from).map((line) => el("li", { text: sayLine(line, app.match.seats) }));
+  const items = (/** @type {number} */ from) => lines.slice(from).map((line) => el("li", { text: sayLine(line, app.match.seats) }));
   if (kept) log.append(...items(drawn.length));
   else log.replaceChildren(...items(0));
   log.dataset.match = key;
@@ -560,15 +614,11 @@ async function drawEnd() {
   $("end-replay").focus({ preventScroll: true });
 }
 
-/** Two actions are the same when their JSON is, whatever the order of the keys. */
-function sameAction(a, b) {
-  const canon = (x) => JSON.stringify(Object.keys(x).sort().map((k) => [k, x[k]]));
-  return canon(a) === canon(b);
-}
-
 /** A person's action: for the seat on screen, or (optional actions such as Tea) for another
  *  human seat at the table, which reveals nothing of that seat. It always wins over a bot that
- *  has not yet acted: bots' choices are applied only when no person's action is on its way. */
+ *  has not yet acted: bots' choices are applied only when no person's action is on its way.
+ *  @param {Action | string} action
+ *  @param {number} [asSeat] */
 async function humanAct(action, asSeat) {
   const match = app.match;
   if (!match || app.busy) return;
@@ -610,7 +660,10 @@ async function humanAct(action, asSeat) {
 }
 
 /** The bot's choice, thought out in the engine's worker. Each think is a performance measure
- *  named "bot-think", so tests and profiles can check the page stays responsive meanwhile. */
+ *  named "bot-think", so tests and profiles can check the page stays responsive meanwhile.
+ *  @param {ShellMatch} match
+ *  @param {number} seat
+ *  @param {number} step */
 async function thinkBot(match, seat, step) {
   const start = performance.now();
   try {
@@ -620,6 +673,10 @@ async function thinkBot(match, seat, step) {
   }
 }
 
+/**
+ * @param {number} seat
+ * @param {number} gen
+ */
 async function botTurn(seat, gen) {
   const match = app.match;
   const step = match.status.step;
@@ -642,7 +699,10 @@ async function botTurn(seat, gen) {
   await refresh(gen);
 }
 
-/** Keep the match in localStorage (resumed on the next visit); resolves once written. */
+/**
+ * Keep the match in localStorage (resumed on the next visit); resolves once written.
+ * @param {number} gen
+ */
 function autosave(gen) {
   return app.engine.export_record(app.match.id).then((reply) => {
     if (!reply.ok || gen !== app.generation) return;
@@ -677,6 +737,7 @@ function drawResume() {
 
 // ---------------------------------------------------------------- commands
 
+/** @param {LobbyConfig} config */
 async function startMatch(config) {
   clearError();
   clearNotice();
@@ -695,7 +756,9 @@ async function startMatch(config) {
 }
 
 /** Open a record given as JSON text from `source` ("save", "link" or "autosave"); returns true on
- *  success, else shows the error (the engine says what is damaged) and opens nothing. */
+ *  success, else shows the error (the engine says what is damaged) and opens nothing.
+ *  @param {string} text
+ *  @param {RecordSource} [source] */
 async function openRecord(text, source = "save") {
   const engine = await app.engineReady;
   const reply = await engine.import_record(text, source);
@@ -743,6 +806,7 @@ async function rematch() {
   await startMatch({ game: record.game, seats: record.seats, seed: null, options: record.options });
 }
 
+/** @param {"save-text" | "share-link"} focus */
 async function openShare(focus) {
   if (!app.match) return;
   closeMenu();
@@ -757,6 +821,10 @@ async function openShare(focus) {
   $(focus).select();
 }
 
+/**
+ * @param {string} text
+ * @param {string} what
+ */
 async function copy(text, what) {
   try {
     await navigator.clipboard.writeText(text);
@@ -933,7 +1001,7 @@ async function main() {
   });
   // A menu closes when the player clicks elsewhere or presses Escape.
   document.addEventListener("click", (e) => {
-    if (!$("game-menu").contains(e.target)) closeMenu();
+    if (!$("game-menu").contains(/** @type {Node} */ (e.target))) closeMenu();
   });
   $("game-menu").addEventListener("keydown", (e) => {
     if (e.key === "Escape" && $("game-menu").open) {

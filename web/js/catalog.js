@@ -1,6 +1,9 @@
 // The games the lobby offers, known before Python has loaded. The engine's own catalogue
 // (bridge.games()) is the authority once it is up; app.js checks that the two agree.
 
+/** @import { CatalogGame } from "./types.js" */
+
+/** @type {CatalogGame[]} */
 export const GAMES = [
   {
     id: "tanbo",
@@ -48,6 +51,7 @@ export const GAMES = [
   },
 ];
 
+/** @type {Record<string, string>} */
 export const BOT_LABELS = {
   easy: "Bot: Easy",
   normal: "Bot: Normal",
@@ -60,6 +64,10 @@ export const BOT_LABELS = {
 export const BOT_LEVELS = ["easy", "normal", "strong"];
 export const DEFAULT_BOT = "normal";
 
+/**
+ * @param {string} id
+ * @returns {CatalogGame | null}
+ */
 export function gameById(id) {
   return GAMES.find((g) => g.id === id) ?? null;
 }

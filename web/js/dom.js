@@ -1,14 +1,25 @@
 // Tiny DOM helpers.
 
-export const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const byId = (id) => document.getElementById(id);
 
-/** Create an element: attributes (text: textContent; true: empty attribute) and children. */
+/** The page's element with that id (types.d.ts, PageElements: the ids and their kinds). */
+export const $ = /** @type {import("./types.js").FindById} */ (byId);
+
+/**
+ * Create an element: attributes (text: textContent; true: empty attribute) and children.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string | number | boolean | null | undefined>} [attrs]
+ * @param {...(Node | string)} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
-    if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : value);
+    if (key === "text") node.textContent = String(value);
+    else node.setAttribute(key, value === true ? "" : String(value));
   }
   node.append(...children);
   return node;

@@ -2,6 +2,7 @@
 // never freezes the page. Every call returns the parsed JSON answer of the bridge; a failure of
 // the worker itself is turned into the bridge's own error shape ({ok: false, error_type}).
 
+/** @param {string} path */
 const here = (path) => new URL(path, import.meta.url).href;
 
 const PYODIDE = here("../vendor/pyodide/pyodide.mjs");
@@ -11,6 +12,7 @@ const PREFETCH = [
   here("../vendor/pyodide/python_stdlib.zip"),
 ];
 
+/** @type {import("./types.js").BridgeCall[]} */
 const CALLS = [
   "games",
   "new_match",
@@ -27,7 +29,9 @@ const CALLS = [
   "close_replay",
 ];
 
+/** @param {(fraction: number) => void} onProgress */
 async function prefetch(onProgress) {
+  /** @type {Map<string, number>} */
   const sizes = new Map();
   let done = 0;
   const report = () => {
@@ -41,7 +45,7 @@ async function prefetch(onProgress) {
       sizes.set(url, Number(response.headers.get("content-length")) || 1);
       if (!response.body) {
         await response.arrayBuffer();
-        done += sizes.get(url);
+        done += sizes.get(url) ?? 0;
         report();
         return;
       }
@@ -60,6 +64,8 @@ async function prefetch(onProgress) {
  * Start the engine. `onProgress({stage, fraction})` is called as loading advances:
  * "download" (0..1 of the runtime bytes), "start" (Python starting), "ready".
  * Resolves to an object with one async method per bridge function.
+ * @param {(progress: import("./types.js").Progress) => void} [onProgress]
+ * @returns {Promise<import("./types.js").Engine>}
  */
 export async function startEngine(onProgress = () => {}) {
   const t0 = performance.now();
@@ -73,9 +79,10 @@ export async function startEngine(onProgress = () => {}) {
     config: { files: { [here("../pygames.zip")]: "./*" } },
   });
   const pong = JSON.parse(await worker.sync.ping());
+  /** @type {Record<string, unknown>} */
   const engine = { python: pong.python, loadMs: Math.round(performance.now() - t0) };
   for (const name of CALLS) {
-    engine[name] = async (...args) => {
+    engine[name] = async (/** @type {unknown[]} */ ...args) => {
       let text;
       try {
         text = await worker.sync[name](...args);
@@ -90,5 +97,5 @@ export async function startEngine(onProgress = () => {}) {
     };
   }
   onProgress({ stage: "ready", fraction: 1 });
-  return engine;
+  return /** @type {import("./types.js").Engine} */ (/** @type {unknown} */ (engine));
 }

@@ -2,13 +2,19 @@
 // Used when a game's own renderer (web/js/games/<id>.js) cannot be loaded.
 
 import { el } from "./dom.js";
+/** @import { Action, RendererProps } from "./types.js" */
 
+/** @param {Action} action */
 export function describeAction(action) {
   return Object.entries(action)
     .map(([k, v]) => (k === "type" ? String(v) : `${k} ${JSON.stringify(v)}`))
     .join(", ");
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {RendererProps} props
+ */
 export function render(root, { view, legal, busy, act }) {
   const buttons = el("div", { class: "fallback-actions" });
   for (const action of legal) {

@@ -5,26 +5,43 @@ import { $, el } from "./dom.js";
 import { htpOptionsEditor } from "./setup-htp.js";
 import { stormOptionsEditor } from "./setup-storm.js";
 import { tanboSetupEditor } from "./setup-tanbo.js";
+/** @import { CatalogGame, EngineGame, GameOptions, LobbyConfig, OptionsEditor, SeatInfo } from "./types.js" */
 
+/** @type {Record<string, (container: HTMLElement, game: CatalogGame) => OptionsEditor>} */
 const EDITORS = { tanbo: tanboSetupEditor, htp: htpOptionsEditor, storm: stormOptionsEditor };
 
-/** A new bot seat plays at Normal, when the engine offers it. */
+/**
+ * A new bot seat plays at Normal, when the engine offers it.
+ * @param {CatalogGame} game
+ * @returns {string | null}
+ */
 function defaultBot(game) {
   return game.bots.includes(DEFAULT_BOT) ? DEFAULT_BOT : (game.bots[0] ?? null);
 }
 
-/** The bots a seat's menu offers: the levels, plus the bot the seat already has (a save or a
- *  link may hold "random", or "greedy", the old name of Normal). */
+/**
+ * The bots a seat's menu offers: the levels, plus the bot the seat already has (a save or a
+ * link may hold "random", or "greedy", the old name of Normal).
+ * @param {CatalogGame} game
+ * @param {string | null} current
+ * @returns {string[]}
+ */
 function botChoices(game, current) {
   const levels = BOT_LEVELS.filter((b) => game.bots.includes(b));
   const offered = levels.length ? levels : game.bots;
   return current && !offered.includes(current) ? [...offered, current] : offered;
 }
 
+/** A game the lobby offers: its select only ever holds ids of the catalogue. */
+const offered = (/** @type {string} */ id) => /** @type {CatalogGame} */ (gameById(id));
+
 export class Lobby {
+  /** @param {{onStart: (config: LobbyConfig) => void}} handlers */
   constructor({ onStart }) {
     this.onStart = onStart;
+    /** @type {OptionsEditor | null} */
     this.editor = null;
+    /** @type {SeatInfo[]} */
     this.seats = [];
     const select = $("game-select");
     for (const g of GAMES) select.append(el("option", { value: g.id, text: g.title }));
@@ -37,10 +54,15 @@ export class Lobby {
   }
 
   get game() {
-    return gameById($("game-select").value);
+    return offered($("game-select").value);
   }
 
-  /** The seats a game starts with: a human first, the strongest bot elsewhere. */
+  /**
+   * The seats a game starts with: a human first, the strongest bot elsewhere.
+   * @param {CatalogGame} game
+   * @param {number} [count]
+   * @returns {SeatInfo[]}
+   */
   defaultSeats(game, count = game.default_players ?? game.max_players) {
     return Array.from({ length: count }, (_, i) => ({
       name: `Player ${i + 1}`,
@@ -48,8 +70,13 @@ export class Lobby {
     }));
   }
 
+  /**
+   * @param {string} id
+   * @param {SeatInfo[] | null} [seats]
+   * @param {GameOptions | null} [options]
+   */
   showGame(id, seats = null, options = null) {
-    const game = gameById(id);
+    const game = offered(id);
     $("game-blurb").textContent = game.blurb ?? "";
     $("rules-link").href = `rules.html#${game.id}`;
     this.seats = seats ?? this.defaultSeats(game);
@@ -129,7 +156,10 @@ export class Lobby {
     this.editor?.setSeats?.(count);
   }
 
-  /** The engine's catalogue is the authority on bots and options: offer exactly its own. */
+  /**
+   * The engine's catalogue is the authority on bots and options: offer exactly its own.
+   * @param {EngineGame[]} games
+   */
   useCatalogue(games) {
     let changed = false;
     for (const g of games) {
@@ -146,10 +176,11 @@ export class Lobby {
     }
     if (changed) {
       const keep = this.config();
-      this.fill({ ...keep, seats: keep.seats.map((s) => ({ ...s, bot: this.game.bots.includes(s.bot) ? s.bot : s.bot && defaultBot(this.game) })) });
+      this.fill({ ...keep, seats: keep.seats.map((s) => ({ ...s, bot: s.bot !== null && this.game.bots.includes(s.bot) ? s.bot : s.bot && defaultBot(this.game) })) });
     }
   }
 
+  /** @param {GameOptions | null | undefined} options */
   fillOptions(options) {
     const game = this.game;
     const key = game.firstPlayerOption ?? "first_player";
@@ -158,17 +189,21 @@ export class Lobby {
     this.editor?.fill?.(options ?? {});
   }
 
-  /** Fill the form from a lobby config (used by "New game" to keep the last settings). */
+  /**
+   * Fill the form from a lobby config (used by "New game" to keep the last settings).
+   * @param {LobbyConfig | null | undefined} config
+   */
   fill(config) {
     if (!config) return;
     $("game-select").value = config.game;
-    const game = gameById(config.game);
+    const game = offered(config.game);
     const seats = (config.seats ?? []).map((s) => ({ name: s.name, bot: s.bot ?? null }));
     const count = Math.min(game.max_players, Math.max(game.min_players, seats.length));
     const filled = this.defaultSeats(game, count).map((d, i) => seats[i] ?? d);
     this.showGame(config.game, filled, config.options);
   }
 
+  /** @returns {LobbyConfig} */
   config() {
     const game = this.game;
     this.readSeats();

@@ -3,8 +3,11 @@
 // worker waits, the page says "A new version is ready", and the player reloads when they
 // choose (the waiting worker then takes over and the page reloads once).
 
-/** Register the service worker; `onUpdate(accept)` is called when a new build is waiting, with
- *  a function that switches to it (the page then reloads). */
+/**
+ * Register the service worker; `onUpdate(accept)` is called when a new build is waiting, with
+ * a function that switches to it (the page then reloads).
+ * @param {(accept: () => void) => void} onUpdate
+ */
 export function keepOffline(onUpdate) {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
   let accepted = false;
@@ -12,6 +15,7 @@ export function keepOffline(onUpdate) {
     // The first visit's worker takes control without a reload; only a chosen update reloads.
     if (accepted) location.reload();
   });
+  /** @param {ServiceWorker | null} worker */
   const offer = (worker) => {
     // A waiting worker with no controlling one is a first install: nothing to announce.
     if (!worker || !navigator.serviceWorker.controller) return;

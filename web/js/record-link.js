@@ -1,5 +1,12 @@
 // Match records in URLs: #r=<base64url of the record's JSON (UTF-8)>.
 
+/** @import { MatchRecord } from "./types.js" */
+
+/**
+ * The `r=` parameter of a share link: the record's JSON (UTF-8) in base64url, unpadded.
+ * @param {MatchRecord} record
+ * @returns {string}
+ */
 export function encodeRecord(record) {
   const bytes = new TextEncoder().encode(JSON.stringify(record));
   let binary = "";
@@ -7,7 +14,11 @@ export function encodeRecord(record) {
   return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
-/** The record JSON text in `encoded`; throws an Error with a readable message. */
+/**
+ * The record JSON text in `encoded`; throws an Error with a readable message.
+ * @param {string} encoded
+ * @returns {string}
+ */
 export function decodeRecord(encoded) {
   let text;
   try {
@@ -22,14 +33,22 @@ export function decodeRecord(encoded) {
   return text;
 }
 
-/** The link that opens `record`, based on the current page address. */
+/**
+ * The link that opens `record`, based on the current page address.
+ * @param {MatchRecord} record
+ * @param {string} [href]
+ */
 export function shareUrl(record, href = location.href) {
   const url = new URL(href);
   url.hash = `r=${encodeRecord(record)}`;
   return url.href;
 }
 
-/** The encoded record in a hash or a full link, or null. */
+/**
+ * The encoded record in a hash or a full link, or null.
+ * @param {string} text
+ * @returns {string | null}
+ */
 export function recordParam(text) {
   const hash = text.includes("#") ? text.slice(text.indexOf("#") + 1) : "";
   const params = new URLSearchParams(hash);

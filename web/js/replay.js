@@ -6,21 +6,48 @@
 import { $, el } from "./dom.js";
 import { count, withNames } from "./words.js";
 import { say } from "./i18n.js";
+/** @import { Engine, Renderer, ReplayViewReply, SeatInfo } from "./types.js" */
 
 const EVERYTHING = -2;
 const SPECTATOR = -1;
 
 export class ReplayViewer {
-  /** `engine()` returns the engine; `rendererFor(id)` a renderer module; `onOpen`/`onClose`
-   *  switch screens; `fast` plays at test speed. */
+  /**
+   * `engine()` returns the engine; `rendererFor(id)` a renderer module; `onOpen`/`onClose`
+   * switch screens; `fast` plays at test speed.
+   * @param {object} options
+   * @param {() => Engine} options.engine
+   * @param {(gameId: string) => Promise<Renderer>} options.rendererFor
+   * @param {(message: string | {message?: any, error?: string}) => void} options.showError
+   * @param {() => void} options.onOpen
+   * @param {() => void} options.onClose
+   * @param {boolean} [options.fast]
+   */
   constructor({ engine, rendererFor, showError, onOpen, onClose, fast = false }) {
-    Object.assign(this, { engine, rendererFor, showError, onOpen, onClose });
+    this.engine = engine;
+    this.rendererFor = rendererFor;
+    this.showError = showError;
+    this.onOpen = onOpen;
+    this.onClose = onClose;
+    /** @type {string | null} the open replay's id */
     this.id = null;
+    this.game = "";
+    /** @type {SeatInfo[]} */
+    this.seats = [];
+    this.over = false;
+    /** @type {Renderer | null} */
+    this.renderer = null;
+    /** @type {string | null} the log drawn: replay and seat */
+    this.logKey = null;
+    /** @type {boolean} */
+    this.fetching = false;
     this.step = 0;
     this.steps = 0;
     this.seat = SPECTATOR;
+    /** @type {ReturnType<typeof setInterval> | null} */
     this.timer = null;
-    this.drawn = null; // {seat, step} last drawn: animate one step forward only
+    /** @type {{seat: number, step: number} | null} last drawn: animate one step forward only */
+    this.drawn = null;
     this.want = 0; // the step asked for last (drawn as soon as the engine answers)
     this.playMs = fast ? 60 : 900;
     $("replay-first").addEventListener("click", () => this.go(0));
@@ -29,17 +56,17 @@ export class ReplayViewer {
     $("replay-last").addEventListener("click", () => this.go(this.steps));
     $("replay-play").addEventListener("click", () => this.toggle());
     $("replay-close").addEventListener("click", () => this.close());
-    $("replay-slider").addEventListener("input", (e) => this.go(Number(e.target.value), { keepPlaying: true }));
+    $("replay-slider").addEventListener("input", (e) => this.go(Number(/** @type {HTMLInputElement} */ (e.target).value), { keepPlaying: true }));
     $("replay-seat").addEventListener("change", (e) => {
-      this.seat = Number(e.target.value);
+      this.seat = Number(/** @type {HTMLSelectElement} */ (e.target).value);
       this.drawn = null;
       this.logKey = null;
       this.go(this.step, { keepPlaying: true });
     });
     $("replay").addEventListener("keydown", (e) => this.onKey(e));
     $("replay-log").addEventListener("click", (e) => {
-      const line = e.target.closest("li[data-step]");
-      if (line) this.go(Number(line.dataset.step));
+      const line = /** @type {Element} */ (e.target).closest("li[data-step]");
+      if (line instanceof HTMLElement) this.go(Number(line.dataset.step));
     });
   }
 
@@ -47,8 +74,11 @@ export class ReplayViewer {
     return this.id !== null;
   }
 
-  /** Open the replay of a match: `humans` are the seats of people at this table. */
-  async open({ matchId, game, seats, over, humans, shownSeat }) {
+  /**
+   * Open the replay of a match: `humans` are the seats of people at this table.
+   * @param {{matchId: string, game: string, seats: SeatInfo[], over: boolean, humans: number[], shownSeat: number | null}} match
+   */
+  async open({ matchId, game, seats, humans, shownSeat }) {
     const engine = this.engine();
     const reply = await engine.open_replay(matchId);
     if (!reply.ok) {
@@ -59,15 +89,16 @@ export class ReplayViewer {
     Object.assign(this, { id: reply.replay, game, seats, steps: reply.steps, over: reply.over, logKey: null, drawn: null });
     this.renderer = await this.rendererFor(game);
     // Who the replay may show: everyone's secrets only once the game is over.
+    /** @type {[number, string][]} */
     const choices = [];
     if (reply.over) choices.push([EVERYTHING, "Everything"]);
-    const asSeat = (s) => [s, `As ${seats[s]?.name ?? `seat ${s + 1}`} saw it`];
+    const asSeat = (/** @type {number} */ s) => /** @type {[number, string]} */ ([s, `As ${seats[s]?.name ?? `seat ${s + 1}`} saw it`]);
     if (reply.over) choices.push(...seats.map((_, s) => asSeat(s)));
     else if (humans.length) choices.push(...humans.map(asSeat));
     else choices.push([SPECTATOR, "As a spectator"]);
     const select = $("replay-seat");
     select.replaceChildren(...choices.map(([value, text]) => el("option", { value: String(value), text })));
-    this.seat = reply.over ? EVERYTHING : humans.includes(shownSeat) ? shownSeat : choices[0][0];
+    this.seat = reply.over ? EVERYTHING : shownSeat !== null && humans.includes(shownSeat) ? shownSeat : choices[0][0];
     select.value = String(this.seat);
     const slider = $("replay-slider");
     slider.max = String(this.steps);
@@ -87,8 +118,12 @@ export class ReplayViewer {
     this.onClose();
   }
 
-  /** Show step `step` (clamped). Moves are relative to the step asked for last (`want`), so
-   *  keys pressed faster than the engine answers all count; the drawing catches up. */
+  /**
+   * Show step `step` (clamped). Moves are relative to the step asked for last (`want`), so
+   * keys pressed faster than the engine answers all count; the drawing catches up.
+   * @param {number} step
+   * @param {{keepPlaying?: boolean}} [how]
+   */
   async go(step, { keepPlaying = false } = {}) {
     if (!this.id) return;
     if (!keepPlaying) this.pause();
@@ -104,7 +139,9 @@ export class ReplayViewer {
     }
   }
 
+  /** @param {number} step */
   async draw(step) {
+    if (!this.id || !this.renderer) return false;
     const reply = await this.engine().replay_view(this.id, step, this.seat);
     if (!this.id) return false;
     if (!reply.ok) {
@@ -139,6 +176,10 @@ export class ReplayViewer {
     return true;
   }
 
+  /**
+   * @param {ReplayViewReply} reply
+   * @param {number} step
+   */
   drawLog(reply, step) {
     const log = $("replay-log");
     const key = `${this.id}:${this.seat}`;
@@ -150,8 +191,9 @@ export class ReplayViewer {
         ),
       );
     }
+    /** @type {HTMLElement | null} */
     let first = null;
-    for (const li of log.children) {
+    for (const li of /** @type {HTMLCollectionOf<HTMLElement>} */ (log.children)) {
       const now = Number(li.dataset.step) === step;
       li.classList.toggle("current", now);
       li.classList.toggle("future", Number(li.dataset.step) > step);
@@ -194,8 +236,11 @@ export class ReplayViewer {
     button.setAttribute("aria-label", "Play");
   }
 
+  /** @param {KeyboardEvent} e */
   onKey(e) {
-    if (e.target.matches?.("input, select, textarea") || e.altKey || e.ctrlKey || e.metaKey) return;
+    const target = /** @type {Element} */ (e.target);
+    if (target.matches?.("input, select, textarea") || e.altKey || e.ctrlKey || e.metaKey) return;
+    /** @type {Record<string, () => unknown>} */
     const keys = {
       ArrowLeft: () => this.go(this.want - 1),
       ArrowRight: () => this.go(this.want + 1),
@@ -204,7 +249,7 @@ export class ReplayViewer {
       " ": () => this.toggle(),
     };
     // Space on a button presses it; only take it when focus is elsewhere in the viewer.
-    if (e.key === " " && e.target.closest?.("button")) return;
+    if (e.key === " " && target.closest?.("button")) return;
     const run = keys[e.key];
     if (!run) return;
     e.preventDefault();

@@ -2,15 +2,21 @@
 // seats by default: ruling H14) and No chatting (ruling H15: shown, changes nothing else).
 
 import { el } from "./dom.js";
+/** @import { OptionsEditor } from "./types.js" */
 
 const TEAM_NAMES = ["Team Pine ▲", "Team Plum ●"];
 
+/**
+ * @param {HTMLElement} container
+ * @returns {OptionsEditor}
+ */
 export function htpOptionsEditor(container) {
   const teamBox = el("input", { type: "checkbox", id: "htp-team-battle" });
   const hushBox = el("input", { type: "checkbox", id: "htp-no-chatting" });
   const teamHint = el("p", { class: "hint", id: "htp-team-hint" });
   const teamList = el("div", { class: "team-list", id: "htp-teams" });
   let count = 0;
+  /** @type {number[]} */
   let teams = [];
 
   const fieldset = el(

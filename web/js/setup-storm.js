@@ -3,7 +3,13 @@
 // as the reveals fix them, off only its size. Bots use what is public either way.
 
 import { el } from "./dom.js";
+/** @import { CatalogGame, OptionsEditor } from "./types.js" */
 
+/**
+ * @param {HTMLElement} container
+ * @param {CatalogGame} game
+ * @returns {OptionsEditor}
+ */
 export function stormOptionsEditor(container, game) {
   const aid = el("input", { type: "checkbox", id: "storm-memory-aid" });
   aid.checked = true;

@@ -2,9 +2,14 @@
 // Numbers go to the engine as typed; the engine judges them and its error is shown.
 
 import { el } from "./dom.js";
+/** @import { OptionsEditor } from "./types.js" */
 
 const PADDIES = 5;
 
+/**
+ * @param {HTMLElement} container
+ * @returns {OptionsEditor}
+ */
 export function tanboSetupEditor(container) {
   const use = el("input", { type: "checkbox", id: "tanbo-custom" });
   const grid = el("div", { class: "setup-grid", id: "tanbo-setup" });
@@ -58,8 +63,9 @@ export function tanboSetupEditor(container) {
       if (!use.checked) return {};
       const paddies = [0, 1].map((player) =>
         Array.from({ length: PADDIES }, (_, paddy) => {
+          /** @param {string} kind */
           const read = (kind) => {
-            const input = grid.querySelector(`input[data-player="${player}"][data-paddy="${paddy}"][data-kind="${kind}"]`);
+            const input = /** @type {HTMLInputElement} */ (grid.querySelector(`input[data-player="${player}"][data-paddy="${paddy}"][data-kind="${kind}"]`));
             const text = input.value.trim();
             const n = Number(text);
             return text === "" ? 0 : Number.isFinite(n) ? n : text;

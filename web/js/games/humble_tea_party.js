@@ -23,7 +23,6 @@ const SEASON_NAME = { spring: "Spring", summer: "Summer", autumn: "Autumn", wint
 const CREST_NAME = { pine: "Pine", bamboo: "Bamboo", plum: "Plum" };
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
   "September", "October", "November", "December"];
-const MON = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 export const HANDS = [
   { n: 1, name: "Four Seasons", what: "2×2 squares showing all four seasons, +1 each" },
   { n: 2, name: "Delicious Trimester", what: "lines of three consecutive months, +1 each" },
@@ -91,7 +90,12 @@ const secretNote = (points, who) =>
 // ---------------------------------------------------------------------------------------------
 // Geometry of an Oribako: the free grid, and the window of cells that can still be filled.
 
-function extent(box) {
+/**
+ * The window of an Oribako's cells to draw: the cells next to its tiles that may still be
+ * filled (ruling H8: the tiles stay within 3 x 3). An empty box shows 3 x 3 round (0, 0).
+ * @param {{tiles?: {x: number, y: number}[]} | null | undefined} box
+ */
+export function extent(box) {
   const tiles = box?.tiles ?? [];
   if (!tiles.length) return { x0: -1, x1: 1, y0: -1, y1: 1, empty: true };
   const xs = tiles.map((t) => t.x);
@@ -212,10 +216,11 @@ const SPRITE = `<svg class="htp-sprite" aria-hidden="true" focusable="false" wid
   <symbol id="htp-hush" viewBox="-10 -10 20 20"><circle r="9" fill="none" stroke="currentColor" stroke-width="1.6"/><circle cx="-3.2" cy="-2.5" r="1.2" fill="currentColor"/><circle cx="3.2" cy="-2.5" r="1.2" fill="currentColor"/><path d="M-4,3.5 L4,3.5" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/><path d="M-2,1.8 L-2,5.2 M0,1.8 L0,5.2 M2,1.8 L2,5.2" stroke="currentColor" stroke-width="0.8"/></symbol>
 </svg>`;
 
+/** @type {(id: string, cls?: string, size?: number | null) => string} */
 const use = (id, cls = "", size = null) =>
   `<svg class="htp-icon ${cls}" viewBox="0 0 20 20"${size ? ` width="${size}" height="${size}"` : ""} aria-hidden="true" focusable="false"><use href="#${id}" width="20" height="20"/></svg>`;
+/** @type {(season: string, size?: number | null) => string} */
 export const seasonIcon = (season, size = null) => use(`htp-s-${season}`, `season-${season}`, size);
-const crestIcon = (crest, size = null) => use(`htp-c-${crest}`, `crest-${crest}`, size);
 const teaIcon = (cls = "") => `<svg class="htp-teabowl ${cls}" viewBox="0 0 40 40" aria-hidden="true" focusable="false"><use href="#htp-tea" width="40" height="40"/></svg>`;
 
 function sweetArt(t) {
@@ -234,7 +239,9 @@ function sweetArt(t) {
 
 /** One tile as SVG (viewBox 100 x 100): season frame + glyph, month in its family badge,
  *  crest, the sweet, its short name. `label` replaces its words; `hidden` makes it decoration
- *  (inside a labelled button, or a flying copy). */
+ *  (inside a labelled button, or a flying copy).
+ * @param {any} t
+ * @param {{cls?: string, label?: string | null, hidden?: boolean, bare?: boolean}} [how] */
 function tileSvg(t, { cls = "", label = null, hidden = false, bare = false } = {}) {
   const short = SHORT[t.name] ?? (t.name.length > 10 ? t.name.split(/[\s-]/)[0] : t.name);
   const nerikiri = t.family === "nerikiri";
@@ -257,6 +264,11 @@ function tileSvg(t, { cls = "", label = null, hidden = false, bare = false } = {
 
 const roots = new WeakMap();
 
+/**
+ * Draw the table of `props.view` into `root`.
+ * @param {HTMLElement} root
+ * @param {import("../types.js").RendererProps} props
+ */
 export function render(root, props) {
   let st = roots.get(root);
   if (!st) {
@@ -355,16 +367,18 @@ function onKey(root, e) {
   if (!step || e.altKey || e.ctrlKey || e.metaKey) return;
   const here = e.target;
   if (!(here instanceof Element) || !root.contains(here)) return;
+  /** @type {Element[] | null} */
   let group = null;
-  if (here.matches(".htp-cell.spot")) group = [...here.closest(".htp-tray").querySelectorAll(".htp-cell.spot")];
+  if (here.matches(".htp-cell.spot")) group = [.../** @type {Element} */ (here.closest(".htp-tray")).querySelectorAll(".htp-cell.spot")];
   else if (here.matches("button.htp-deck-top")) group = [...root.querySelectorAll("button.htp-deck-top:not([disabled])")];
   if (!group || group.length < 2) return;
   const at = (n) => n.getBoundingClientRect();
   const a = at(here);
   const [dx, dy] = step;
+  /** @type {HTMLElement | null} */
   let best = null;
   let bestScore = Infinity;
-  for (const n of group) {
+  for (const n of /** @type {HTMLElement[]} */ (group)) {
     if (n === here) continue;
     const b = at(n);
     const ox = b.left + b.width / 2 - (a.left + a.width / 2);
@@ -427,17 +441,29 @@ function buildContext(st) {
   const otherTea = replay ? [] : optional
     .filter((o) => o.seat !== seat && !seats[o.seat]?.bot && (o.legal ?? []).some((a) => a.type === "tea"))
     .map((o) => o.seat);
-  // Drop picks that no longer lead anywhere; one possible target is picked for the player.
-  if (st.deck !== null && !places.some((a) => a.deck === st.deck)) st.deck = null;
-  const targets = st.deck === null ? [] : [...new Set(places.filter((a) => a.deck === st.deck).map((a) => a.target))];
-  if (st.target !== null && !targets.includes(st.target)) st.target = null;
-  if (st.deck !== null && st.target === null && targets.length === 1) st.target = targets[0];
+  const targets = settlePicks(st, places);
   const teams = t.options?.team_battle ? t.options.teams ?? names.map((_, i) => i % 2) : null;
   return {
     st, view, t, legal: live, seat, seats, names, busy: !!busy, sending: !!(sending ?? busy), places, keeps,
     myTea, otherTea, targets, deck: st.deck, target: st.target, teams, replay,
     everything: view.everything === true, over: view.over || t.phase === "over",
   };
+}
+
+/**
+ * Keep the player's picks (a deck, then whom to recommend it to) to what `places` (the legal
+ * placements) still allow: a pick that no longer leads anywhere is dropped, and a single possible
+ * target is picked for the player. Returns the targets the picked deck may go to.
+ * @param {{deck: number | null, target: number | null}} st
+ * @param {import("../types.js").Action[]} places
+ * @returns {number[]}
+ */
+export function settlePicks(st, places) {
+  if (st.deck !== null && !places.some((a) => a.deck === st.deck)) st.deck = null;
+  const targets = st.deck === null ? [] : [...new Set(places.filter((a) => a.deck === st.deck).map((a) => a.target))];
+  if (st.target !== null && !targets.includes(st.target)) st.target = null;
+  if (st.deck !== null && st.target === null && targets.length === 1) st.target = targets[0];
+  return targets;
 }
 
 function tableHtml(st) {
@@ -545,6 +571,13 @@ function winnerWords(winners, names, t) {
 
 // ---------------------------------------------------------------- decks, tea, cards
 
+/**
+ * @param {any} ctx
+ * @param {import("../types.js").Action} action
+ * @param {string} [cls]
+ * @param {string | null} [label]
+ * @param {boolean} [busy]
+ */
 function legalAttrs(ctx, action, cls = "", label = null, busy = ctx.busy) {
   const json = JSON.stringify(action);
   const words = label ?? describeAction(action, ctx.view, ctx.names);
@@ -635,6 +668,11 @@ function cardsHtml(ctx) {
     </div>`;
 }
 
+/**
+ * @param {string} season
+ * @param {string} cls
+ * @param {{label?: string | null, data?: string}} [how]
+ */
 function seasonCard(season, cls, { label = null, data = "" } = {}) {
   const name = SEASON_NAME[season] ?? season;
   const words = label ?? name;

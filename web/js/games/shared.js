@@ -1,19 +1,21 @@
 // What every game renderer needs the same way: escaping text into HTML, redrawing a table
 // without losing keyboard focus, and sending one action at a time.
 
-/** Text made safe for HTML content and attribute values. */
+/** Text made safe for HTML content and attribute values. @type {(s: unknown) => string} */
 export const esc = (s) =>
-  String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+  String(s).replace(/[&<>"']/g, (c) => /** @type {Record<string, string>} */ ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
-/** "1 card", "3 cards". */
+/** "1 card", "3 cards". @type {(n: number, one: string, many?: string) => string} */
 export const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
 
-/** "Kenji's", "Lewis'". */
+/** "Kenji's", "Lewis'". @type {(name: string) => string} */
 export const possessive = (name) => (name.endsWith("s") ? `${name}'` : `${name}'s`);
 
 /**
  * Replace the table's HTML; the element that had focus (matched by its data-focus-key) gets it
  * back, so keyboard players keep their place across redraws.
+ * @param {HTMLElement} root
+ * @param {string} html
  */
 export function redraw(root, html) {
   const active = document.activeElement;
@@ -21,13 +23,17 @@ export function redraw(root, html) {
   root.innerHTML = html;
   if (focusKey) {
     const again = root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
-    if (again) again.focus({ preventScroll: true });
+    if (again instanceof HTMLElement || again instanceof SVGElement) again.focus({ preventScroll: true });
   }
 }
 
 /**
  * Send one action through the shell's `act` callback, ignoring clicks until it settles;
  * `sendingClass` marks the table meanwhile. A refusal is shown by the shell, not here.
+ * @param {HTMLElement} root
+ * @param {{sending: boolean}} st
+ * @param {string} sendingClass
+ * @param {() => unknown} call
  */
 export function send(root, st, sendingClass, call) {
   st.sending = true;
@@ -50,12 +56,18 @@ export function send(root, st, sendingClass, call) {
 export const motionOk = () =>
   typeof matchMedia !== "function" || !matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-const rectOf = (x) => (x && typeof x.getBoundingClientRect === "function" ? x.getBoundingClientRect() : x);
+/** @type {(x: Element | DOMRect | null | undefined) => DOMRect | null | undefined} */
+const rectOf = (x) => (x instanceof Element ? x.getBoundingClientRect() : x);
 
 /**
  * Fly a ghost copy of `html` (decoration, aria-hidden) from `from` to `to` (elements or
  * DOMRects) in page coordinates, then remove it; `target` (optional) is hidden meanwhile and
  * shown when the ghost lands. Works for SVG and HTML alike. Returns the Animation or null.
+ * @param {string} html
+ * @param {Element | DOMRect | null | undefined} from
+ * @param {Element | DOMRect | null | undefined} to
+ * @param {{duration?: number, delay?: number, target?: HTMLElement | SVGElement | null, className?: string}} [how]
+ * @returns {Animation | null}
  */
 export function fly(html, from, to, { duration = 450, delay = 0, target = null, className = "" } = {}) {
   const a = rectOf(from);
@@ -90,7 +102,12 @@ export function fly(html, from, to, { duration = 450, delay = 0, target = null, 
   return animation;
 }
 
-/** A short glow on `node` (a highlight that draws the eye to what changed). */
+/**
+ * A short glow on `node` (a highlight that draws the eye to what changed).
+ * @param {Element | null | undefined} node
+ * @param {{duration?: number, delay?: number}} [how]
+ * @returns {Animation | null}
+ */
 export function pulse(node, { duration = 700, delay = 0 } = {}) {
   if (!node || !motionOk() || typeof node.animate !== "function") return null;
   return node.animate(

@@ -144,6 +144,7 @@ const SPRITE = `<svg class="storm-sprite" aria-hidden="true" focusable="false" w
   <symbol id="storm-back" viewBox="0 0 50 70"><rect x="0.5" y="0.5" width="49" height="69" rx="5" fill="#5a3526"/><rect x="3.5" y="3.5" width="43" height="63" rx="3" fill="none" stroke="#c9a25a" stroke-width="1.2"/><path d="M25,35 m-1,0 a2,2 0 1 1 3,0 a5,5 0 1 1 -7,-2 a9,9 0 1 1 13,5 a13,13 0 1 1 -19,-7" fill="none" stroke="#c9a25a" stroke-width="1.4" stroke-linecap="round" opacity=".9"/></symbol>
 </svg>`;
 
+/** @type {(kind: string, size?: number | null, cls?: string) => string} */
 const glyph = (kind, size = null, cls = "") =>
   `<svg class="storm-glyph kind-${kind} ${cls}" viewBox="-10 -10 20 20"${size ? ` width="${size}" height="${size}"` : ""} aria-hidden="true" focusable="false"><use href="#storm-g-${kind}" x="-10" y="-10" width="20" height="20"/></svg>`;
 const teapot = (size = 18) =>
@@ -180,8 +181,6 @@ function chipsHtml(c) {
 
 const sumOf = (c) => (c ? c.tea + c.milk + c.lemon : 0);
 const countsFromJson = (c) => ({ tea: c?.tea ?? 0, milk: c?.milk ?? 0, lemon: c?.lemon ?? 0 });
-/** "2 Tea, 1 Lemon" for a screen reader, "no cards" for none. */
-const colourWords = (c) => (sumOf(c) ? countsWords(c) : "no cards");
 const reduced = () => !motionOk();
 
 // ---------------------------------------------------------------------------------------------
@@ -189,6 +188,11 @@ const reduced = () => !motionOk();
 
 const roots = new WeakMap();
 
+/**
+ * Draw the table of `props.view` into `root`.
+ * @param {HTMLElement} root
+ * @param {import("../types.js").RendererProps} props
+ */
 export function render(root, props) {
   let st = roots.get(root);
   if (!st) {
@@ -213,7 +217,15 @@ export function render(root, props) {
   if (props.animate && before && t) animateStep(root, before, props.view, rects);
 }
 
-function selection(st) {
+/** @typedef {{anchor: number | null, end: number | null, tried: boolean}} RunPick the hand's
+ *  selected run: the card picked first (anchor) and the moving end */
+
+/**
+ * The selected run of the hand, `{start, length}` whichever way it was picked, or null.
+ * @param {RunPick} st
+ * @returns {{start: number, length: number} | null}
+ */
+export function selection(st) {
   if (st.anchor === null) return null;
   const a = Math.min(st.anchor, st.end ?? st.anchor);
   const b = Math.max(st.anchor, st.end ?? st.anchor);
@@ -234,8 +246,14 @@ function cardIndexAt(root, x, y) {
   return node && root.contains(node) ? Number(node.getAttribute("data-hand-index")) : null;
 }
 
-/** A click (or tap, or Enter) on hand card i: first card, then last card of the run. */
-function pickCard(st, i, extend) {
+/**
+ * A click (or tap, or Enter) on hand card i: first card, then last card of the run; `extend`
+ * (Shift) moves the end of a started run. Picking the one selected card again clears it.
+ * @param {RunPick} st
+ * @param {number} i
+ * @param {boolean} extend
+ */
+export function pickCard(st, i, extend) {
   if (extend && st.anchor !== null) st.end = i;
   else if (st.anchor !== null && st.anchor === st.end && st.anchor !== i) st.end = i;
   else if (st.anchor === i && st.end === i) { st.anchor = null; st.end = null; }
@@ -659,7 +677,7 @@ function longestRuns(ctx, hand) {
     if (!b || a.length > b.length) best.set(combo.id, { ...a, combo });
   }
   const lead = ctx.t.lead?.combination;
-  return [...best.values()].sort((x, y) => (y.combo.id === lead) - (x.combo.id === lead) || y.length - x.length);
+  return [...best.values()].sort((x, y) => Number(y.combo.id === lead) - Number(x.combo.id === lead) || y.length - x.length);
 }
 
 /** The prompt: what the seat on screen is asked to do, or who the table waits for. */

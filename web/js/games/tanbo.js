@@ -107,6 +107,11 @@ export function ringOrder(seats) {
 
 const roots = new WeakMap();
 
+/**
+ * Draw the table of `props.view` into `root`.
+ * @param {HTMLElement} root
+ * @param {import("../types.js").RendererProps} props
+ */
 export function render(root, props) {
   let st = roots.get(root);
   if (!st) {
@@ -115,7 +120,7 @@ export function render(root, props) {
     root.addEventListener("click", (e) => onActivate(root, e));
     root.addEventListener("keydown", (e) => {
       if (e.key !== "Enter" && e.key !== " ") return;
-      const el = e.target.closest?.("[role=button]");
+      const el = /** @type {Element} */ (e.target).closest?.("[role=button]");
       if (!el || el.tagName === "BUTTON") return;
       e.preventDefault();
       onActivate(root, e);
@@ -202,6 +207,7 @@ function buildContext(st, view, legal, seat, names, busy, order, humans) {
   const byType = {};
   for (const a of legal) (byType[a.type] ||= []).push(a);
   const moving = !!t.sowing && t.phase === "move";
+  /** @type {number | null} */
   let landing = null;
   if (moving) {
     const inHand = handCount(t.hand);
@@ -222,8 +228,13 @@ function buildContext(st, view, legal, seat, names, busy, order, humans) {
   };
 }
 
-/** Every token that takes part in a legal swap, in ring order (paddy, then kind). */
-function firstPicks(swaps) {
+/**
+ * Every token that takes part in a legal swap, in ring order (paddy, then kind): the tokens the
+ * swap picker offers first (the first of them is picked from the start).
+ * @param {{a: [number, string], b: [number, string]}[]} swaps
+ * @returns {[number, string][]}
+ */
+export function firstPicks(swaps) {
   const seen = new Map();
   for (const w of swaps) for (const x of [w.a, w.b]) seen.set(`${x[0]}:${x[1]}`, x);
   return [...seen.values()].sort((x, y) => x[0] - y[0] || KINDS.indexOf(x[1]) - KINDS.indexOf(y[1]));
@@ -794,7 +805,14 @@ function placements(table, s) {
   return out;
 }
 
-function seatEvents(before, after, s) {
+/**
+ * What moved for seat `s` between two tables (before and after one step), in order: the
+ * animations to show (`kind` "fly" from somewhere to somewhere, or "pulse").
+ * @param {Record<string, any>} before
+ * @param {Record<string, any>} after
+ * @param {number} s
+ */
+export function seatEvents(before, after, s) {
   const b = before.last?.[s];
   const a = after.last?.[s];
   if (!a) return [];
@@ -816,7 +834,8 @@ function seatEvents(before, after, s) {
   }
   (a.moves || []).forEach((m, i) => {
     const old = same ? b.moves?.[i] : null;
-    const diff = (key) => RICE.map((c) => [c, (m[key]?.[c] || 0) - (old?.[key]?.[c] || 0)]).filter(([, n]) => n > 0);
+    const diff = (/** @type {string} */ key) =>
+      RICE.map((c) => /** @type {[string, number]} */ ([c, (m[key]?.[c] || 0) - (old?.[key]?.[c] || 0)])).filter(([, n]) => n > 0);
     for (const [c, n] of diff("drew")) {
       for (let k = 0; k < n; k++) out.push({ kind: "fly", seat: s, token: c, from: { bag: true }, to: { ring: s, paddy: m.paddy, token: c } });
     }
@@ -864,6 +883,13 @@ function ghostIcon(kind, seat) {
 // ---------------------------------------------------------------------------------------------
 // Token art: Snakes are wavy bodies, Rice are lettered grains, the Farmer wears a kasa hat.
 
+/**
+ * @param {string} kind
+ * @param {number} [size]
+ * @param {number} [seatForFarmer]
+ * @param {number | string | null} [x]
+ * @param {number | string | null} [y]
+ */
 function tokenIcon(kind, size = 20, seatForFarmer = 0, x = null, y = null) {
   if (kind === "farmer") return farmerIcon(seatForFarmer, size, x, y);
   const pos = x === null ? "" : ` x="${x}" y="${y}"`;
@@ -881,6 +907,12 @@ function chipIcon(kind, size, seat = 0) {
   return tokenIcon(kind, size, seat).replace(/<text class="grain-letter"[^>]*>[^<]*<\/text>/, "");
 }
 
+/**
+ * @param {number} seat
+ * @param {number} [size]
+ * @param {number | string | null} [x]
+ * @param {number | string | null} [y]
+ */
 function farmerIcon(seat, size = 20, x = null, y = null) {
   const pos = x === null ? "" : ` x="${x}" y="${y}"`;
   // Seat 0 wears a plain kasa with a band; seat 1 a striped kasa with a point: shape differs too.

@@ -1,0 +1,148 @@
+// Humble Tea Party's pure helpers (web/js/games/humble_tea_party.js): words, an Oribako's window
+// and the picks of a placement; checked against real games (web/dev/htp-fixtures.js).
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+
+import { fixtures } from "../web/dev/htp-fixtures.js";
+import {
+  HANDS,
+  describeAction,
+  extent,
+  gainWords,
+  handsWords,
+  lastMoveWords,
+  pointsWords,
+  settlePicks,
+  tileWords,
+} from "../web/js/games/humble_tea_party.js";
+
+const BAD = /undefined|NaN|null|\[object/;
+const tile = { id: 51, name: "Kingyokukan - Gold fish", family: "other", month: 8, season: "summer", crest: "plum" };
+
+describe("words", () => {
+  it("names a tile in full", () => {
+    assert.equal(tileWords(tile), "Kingyokukan - Gold fish (August, Summer, Plum crest, Other sweet)");
+    assert.equal(tileWords({ ...tile, family: "nerikiri", month: 1 }), "Kingyokukan - Gold fish (January, Summer, Plum crest, Nerikiri-style)");
+    assert.equal(tileWords(null), "an unknown tile");
+  });
+
+  it("says points and gains", () => {
+    assert.equal(pointsWords(0), "no points");
+    assert.equal(pointsWords(1), "1 point");
+    assert.equal(pointsWords(-2), "−2 points");
+    assert.equal(gainWords(3), "adds 3 points");
+    assert.equal(gainWords(-1), "takes away 1 point");
+    assert.equal(gainWords(0), "adds no points");
+  });
+
+  it("lists the hands that count, skipping zero and the secret one", () => {
+    assert.equal(HANDS.length, 6);
+    assert.equal(handsWords([0, 1, null, 0, null, -2]), `${HANDS[1].name} 1, ${HANDS[5].name} −2`);
+    assert.equal(handsWords([2, 0, 0, 0, 0, -1], { gain: true }), `${HANDS[0].name} +2, ${HANDS[5].name} −1`);
+    assert.equal(handsWords(null), "");
+    assert.equal(handsWords([0, 0, 0, 0, 0, 0]), "");
+  });
+});
+
+describe("extent (an Oribako's window, ruling H8)", () => {
+  const at = (/** @type {[number, number][]} */ cells) => ({ tiles: cells.map(([x, y]) => ({ x, y })) });
+
+  it("shows 3 x 3 round the centre for an empty box", () => {
+    assert.deepEqual(extent(null), { x0: -1, x1: 1, y0: -1, y1: 1, empty: true });
+    assert.deepEqual(extent({ tiles: [] }), { x0: -1, x1: 1, y0: -1, y1: 1, empty: true });
+  });
+
+  it("opens the ring next to the tiles", () => {
+    assert.deepEqual(extent(at([[0, 0]])), { x0: -1, x1: 1, y0: -1, y1: 1, empty: false });
+    assert.deepEqual(extent(at([[0, 0], [1, 0]])), { x0: -1, x1: 2, y0: -1, y1: 1, empty: false });
+  });
+
+  it("never lets the tiles spread beyond 3 x 3", () => {
+    assert.deepEqual(extent(at([[0, 0], [2, 0]])), { x0: 0, x1: 2, y0: -1, y1: 1, empty: false });
+    assert.deepEqual(extent(at([[0, 0], [2, 2], [1, 1]])), { x0: 0, x1: 2, y0: 0, y1: 2, empty: false });
+  });
+});
+
+describe("settlePicks (a sweet, then whom to give it to)", () => {
+  const places = [
+    { type: "place", deck: 0, target: 1, x: 0, y: 1 },
+    { type: "place", deck: 0, target: 1, x: 1, y: 0 },
+    { type: "place", deck: 0, target: 2, x: 0, y: 1 },
+    { type: "place", deck: 1, target: 2, x: 0, y: 1 },
+  ];
+
+  it("offers nothing before a sweet is picked", () => {
+    const st = { deck: null, target: null };
+    assert.deepEqual(settlePicks(st, places), []);
+    assert.deepEqual(st, { deck: null, target: null });
+  });
+
+  it("offers each player the picked sweet may go to, once", () => {
+    const st = { deck: 0, target: null };
+    assert.deepEqual(settlePicks(st, places), [1, 2]);
+    assert.deepEqual(st, { deck: 0, target: null });
+  });
+
+  it("picks the only possible player itself", () => {
+    const st = { deck: 1, target: null };
+    assert.deepEqual(settlePicks(st, places), [2]);
+    assert.deepEqual(st, { deck: 1, target: 2 });
+  });
+
+  it("drops a player who can no longer take the sweet", () => {
+    const st = { deck: 0, target: 3 };
+    assert.deepEqual(settlePicks(st, places), [1, 2]);
+    assert.deepEqual(st, { deck: 0, target: null });
+  });
+
+  it("drops a sweet that can no longer go anywhere, and its player", () => {
+    const st = { deck: 2, target: 1 };
+    assert.deepEqual(settlePicks(st, places), []);
+    assert.deepEqual(st, { deck: null, target: null });
+    const none = { deck: 0, target: 1 };
+    assert.deepEqual(settlePicks(none, []), []);
+    assert.deepEqual(none, { deck: null, target: null });
+  });
+
+  it("keeps every pick a real game allows", () => {
+    for (const [name, f] of Object.entries(fixtures)) {
+      const live = f.legal.filter((/** @type {any} */ a) => a.type === "place");
+      for (const a of live) {
+        const st = { deck: a.deck, target: a.target };
+        assert.ok(settlePicks(st, live).includes(a.target), name);
+        assert.deepEqual(st, { deck: a.deck, target: a.target }, name);
+      }
+    }
+  });
+});
+
+describe("on the views of real games", () => {
+  it("describes every legal action in words, naming the player given to", () => {
+    let n = 0;
+    for (const [name, f] of Object.entries(fixtures)) {
+      const names = f.seats.map((/** @type {{name: string}} */ s) => s.name);
+      for (const a of [...f.legal, ...(f.optional ?? []).flatMap((/** @type {any} */ o) => o.legal)]) {
+        const words = describeAction(a, f.view, names);
+        assert.doesNotMatch(words, /^\{/, `${name}: ${words}`);
+        assert.doesNotMatch(words, BAD, `${name}: ${words}`);
+        if (a.type === "place") assert.ok(words.includes(` to ${names[a.target]}: `), `${name}: ${words}`);
+        n++;
+      }
+    }
+    assert.ok(n > 100);
+  });
+
+  it("says what each player did last", () => {
+    let n = 0;
+    for (const [name, f] of Object.entries(fixtures)) {
+      const names = f.seats.map((/** @type {{name: string}} */ s) => s.name);
+      for (const move of f.view.table.last ?? []) {
+        const words = lastMoveWords(move, f.view, names);
+        assert.ok(words, name);
+        assert.doesNotMatch(words, BAD, `${name}: ${words}`);
+        n++;
+      }
+    }
+    assert.ok(n > 10);
+  });
+});

@@ -1,0 +1,42 @@
+// The renderers' shared text helpers: web/js/games/shared.js (the DOM ones are for e2e).
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+
+import { esc, motionOk, plural, possessive } from "../web/js/games/shared.js";
+
+describe("esc", () => {
+  it("escapes the five characters that matter in HTML text and attributes", () => {
+    assert.equal(esc(`<a href="x" title='y'>Tom & Jerry</a>`), "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Tom &amp; Jerry&lt;/a&gt;");
+  });
+
+  it("does not escape twice what it is given once", () => {
+    assert.equal(esc("&amp;"), "&amp;amp;");
+  });
+
+  it("writes any value as text", () => {
+    assert.equal(esc(5), "5");
+    assert.equal(esc(null), "null");
+    assert.equal(esc(undefined), "undefined");
+    assert.equal(esc("愛子"), "愛子");
+  });
+});
+
+describe("plural and possessive", () => {
+  it("counts with the right noun", () => {
+    assert.equal(plural(1, "card"), "1 card");
+    assert.equal(plural(0, "card"), "0 cards");
+    assert.equal(plural(3, "Rice", "Rice"), "3 Rice");
+  });
+
+  it("makes the possessive of a name", () => {
+    assert.equal(possessive("Kenji"), "Kenji's");
+    assert.equal(possessive("Lewis"), "Lewis'");
+  });
+});
+
+describe("motionOk", () => {
+  it("allows movement where matchMedia is missing (no browser)", () => {
+    assert.equal(typeof globalThis.matchMedia, "undefined");
+    assert.equal(motionOk(), true);
+  });
+});

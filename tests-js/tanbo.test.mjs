@@ -1,0 +1,146 @@
+// Tanbo's pure helpers (web/js/games/tanbo.js): words, the ring order, the swap picker's first
+// picks and what moved between two tables; checked against real games (web/dev/tanbo-fixtures.js).
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+
+import { fixtures } from "../web/dev/tanbo-fixtures.js";
+import {
+  collectedWords,
+  countWords,
+  describeAction,
+  firstPicks,
+  paddyName,
+  ringOrder,
+  seatEvents,
+} from "../web/js/games/tanbo.js";
+
+const BAD = /undefined|NaN|null|\[object/;
+
+describe("words", () => {
+  it("counts each kind of token with its plural", () => {
+    assert.equal(countWords(0, "snake"), "no Snakes");
+    assert.equal(countWords(1, "snake"), "1 Snake");
+    assert.equal(countWords(2, "snake"), "2 Snakes");
+    assert.equal(countWords(0, "red"), "no Red Rice");
+    assert.equal(countWords(2, "yellow"), "2 Yellow Rice");
+    assert.equal(countWords(1, "token"), "1 token");
+    assert.equal(countWords(0, "token"), "no tokens");
+  });
+
+  it("names a paddy and what is in it", () => {
+    const pd = { snakes: 2, rice: { yellow: 0, black: 1, red: 3 }, farmer: true };
+    assert.equal(paddyName(2, pd, "your Farmer"), "Paddy 3: 2 Snakes, 1 Black Rice, 3 Red Rice, your Farmer");
+    assert.equal(paddyName(0, { snakes: 0, rice: {}, farmer: false }), "Paddy 1: empty");
+    assert.equal(paddyName(4, undefined), "Paddy 5: empty");
+    assert.equal(paddyName(1, { snakes: 0, farmer: true }), "Paddy 2: the Farmer");
+  });
+
+  it("lists the collected Rice, every colour", () => {
+    assert.equal(collectedWords({ yellow: 0, black: 1, red: 2 }), "Collected: no Yellow Rice, 1 Black Rice, 2 Red Rice");
+    assert.equal(collectedWords(undefined), "Collected: no Yellow Rice, no Black Rice, no Red Rice");
+  });
+
+  it("describes each kind of action", () => {
+    assert.equal(describeAction({ type: "farmer", paddy: 0 }), "Put your Farmer in paddy 1");
+    assert.equal(describeAction({ type: "place", token: "snake" }, /** @type {any} */ ({ table: { sowing: { next: 3 } } })), "Place Snake next (into paddy 4)");
+    assert.equal(describeAction({ type: "place", token: "farmer" }), "Place your Farmer next");
+    assert.equal(describeAction({ type: "swap", a: [0, "snake"], b: [1, "red"] }), "Swap Snake in paddy 1 with Red Rice in paddy 2");
+    assert.equal(describeAction({ type: "take", rice: "black" }), "Take Black Rice");
+    assert.equal(describeAction({ type: "return", rice: "yellow" }), "Return Yellow Rice to the bag");
+    assert.equal(describeAction({ type: "remove", paddy: 4, token: "snake" }), "Remove a Snake from paddy 5");
+    assert.equal(describeAction({ type: "remove", paddy: 0, token: "farmer" }), "Remove the Farmer from paddy 1");
+    assert.equal(describeAction({ type: "bogus", x: 1 }), '{"type":"bogus","x":1}');
+  });
+});
+
+describe("ringOrder", () => {
+  const human = { name: "A", bot: null };
+  const bot = { name: "B", bot: "normal" };
+
+  it("puts the only person's ring first", () => {
+    assert.deepEqual(ringOrder([human, bot]), [0, 1]);
+    assert.deepEqual(ringOrder([bot, human]), [1, 0]);
+  });
+
+  it("keeps seat 0 first otherwise", () => {
+    assert.deepEqual(ringOrder([human, human]), [0, 1]);
+    assert.deepEqual(ringOrder([bot, bot]), [0, 1]);
+    assert.deepEqual(ringOrder(undefined), [0, 1]);
+    assert.deepEqual(ringOrder([]), [0, 1]);
+  });
+});
+
+describe("firstPicks (the Big Movement swap picker)", () => {
+  it("lists each token of a swap once, in ring order: paddy, then kind", () => {
+    /** @type {{a: [number, string], b: [number, string]}[]} */
+    const swaps = [
+      { a: [2, "red"], b: [0, "snake"] },
+      { a: [0, "farmer"], b: [2, "snake"] },
+      { a: [0, "snake"], b: [2, "red"] },
+    ];
+    assert.deepEqual(firstPicks(swaps), [[0, "snake"], [0, "farmer"], [2, "snake"], [2, "red"]]);
+  });
+
+  it("is empty without swaps", () => {
+    assert.deepEqual(firstPicks([]), []);
+  });
+
+  it("covers every token of the legal swaps of a real Big Movement", () => {
+    const f = fixtures["Big Movement: you swap"];
+    const swaps = f.legal.filter((/** @type {any} */ a) => a.type === "swap");
+    assert.ok(swaps.length > 1);
+    const picks = firstPicks(swaps).map((x) => JSON.stringify(x));
+    assert.equal(new Set(picks).size, picks.length);
+    for (const w of swaps) {
+      assert.ok(picks.includes(JSON.stringify(w.a)) && picks.includes(JSON.stringify(w.b)));
+    }
+  });
+});
+
+describe("seatEvents (what moved, for the animation)", () => {
+  it("shows a Farmer just placed as a glow on its paddy", () => {
+    const f = fixtures["farmer placement: your choice"];
+    assert.deepEqual(seatEvents(f.before.table, f.view.table, 0), []);
+    assert.deepEqual(seatEvents(f.before.table, f.view.table, 1), [
+      { kind: "pulse", to: { ring: 1, paddy: 0, token: "farmer" } },
+    ]);
+  });
+
+  it("shows nothing when nothing changed", () => {
+    for (const [name, f] of Object.entries(fixtures)) {
+      if (f.view.table.phase === "move") continue; // the live sowing is replayed on purpose
+      for (const s of [0, 1]) assert.deepEqual(seatEvents(f.view.table, f.view.table, s), [], `${name}, seat ${s}`);
+    }
+  });
+
+  it("gives every event of a real step a start and an end", () => {
+    let events = 0;
+    for (const [name, f] of Object.entries(fixtures)) {
+      if (!f.before) continue;
+      for (const s of [0, 1]) {
+        for (const ev of seatEvents(f.before.table, f.view.table, s)) {
+          assert.ok(ev.kind === "fly" || ev.kind === "pulse", name);
+          assert.ok(ev.to, name);
+          if (ev.kind === "fly") assert.ok(ev.from && typeof ev.token === "string" && ev.seat === s, name);
+          events++;
+        }
+      }
+    }
+    assert.ok(events > 0);
+  });
+});
+
+describe("on the views of real games", () => {
+  it("describes every legal action in words", () => {
+    let n = 0;
+    for (const [name, f] of Object.entries(fixtures)) {
+      for (const a of f.legal) {
+        const words = describeAction(a, f.view);
+        assert.doesNotMatch(words, /^\{/, `${name}: ${words}`);
+        assert.doesNotMatch(words, BAD, `${name}: ${words}`);
+        n++;
+      }
+    }
+    assert.ok(n > 30);
+  });
+});

@@ -1,0 +1,446 @@
+// Types for the type checker only (tsc --noEmit over JSDoc; see tsconfig.json). Nothing here runs
+// or ships: scripts/build.py leaves *.d.ts out of dist/. JavaScript names them with JSDoc, e.g.
+//   /** @param {import("./types.js").Status} status */
+// The shapes follow what pygames/bridge.py sends (Python is their source): when a reply there
+// changes, change it here too, and tsc shows every place in web/js that reads it.
+
+// ---------------------------------------------------------------------------------------------
+// JSON values and actions
+
+/** Any value JSON can carry. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** An action in its stable JSON form, e.g. `{type: "sow", paddy: 2}`. Fields depend on the game
+ *  and the type; each renderer reads its own (`any`: checked by the engine, not here). */
+export interface Action {
+  type: string;
+  [field: string]: any;
+}
+
+/** A game's options (engine names: `first_player`, `memory_aid`, `teams`, ...). */
+export type GameOptions = Record<string, any>;
+
+// ---------------------------------------------------------------------------------------------
+// The bridge's replies (pygames/bridge.py): `{ok: true, ...}` or the failure shape.
+
+/** Every kind of refusal the bridge names; "InternalError" is an engine bug (or, from
+ *  engine.js, a failure of the worker itself). */
+export type ErrorType =
+  | "IllegalAction"
+  | "StaleView"
+  | "BadInput"
+  | "BadOptions"
+  | "BadRecord"
+  | "UnknownMatch"
+  | "InternalError"
+  | (string & {});
+
+/** Something the engine says (a log line, a reason, a refusal): an id and its arguments,
+ *  rendered in the reader's language by i18n.js. Seats are indices. */
+export interface Message {
+  id: string;
+  args?: Record<string, unknown>;
+}
+
+/** A refusal: the match is exactly as it was; `error` is its English text, `message` the same
+ *  to render in the reader's language. */
+export interface Failure {
+  message?: Message;
+  ok: false;
+  error: string;
+  error_type: ErrorType;
+}
+
+/** What a bridge call answers: its own fields with `ok: true`, or a {@link Failure}. Test `ok`
+ *  before reading either side's fields: each side's fields are absent (undefined) on the other,
+ *  so a checker without strictNullChecks (app.js, tsconfig.app.json) still catches a misspelt
+ *  or a wrong field. */
+export type Reply<T> =
+  | ({ ok: true; error?: undefined; error_type?: undefined } & T)
+  | (Failure & { [K in keyof T]?: undefined });
+
+/** A seat of a match: the name chosen in the lobby and its bot (null: a person). */
+export interface SeatInfo {
+  name: string;
+  bot: string | null;
+}
+
+/** `Match.status()`: whose decision it is and how far the match is. */
+export interface Status {
+  match: string;
+  game: string;
+  /** Actions taken so far. */
+  step: number;
+  /** Seats that may act now (those awaited, and others with optional actions such as Tea). */
+  actors: number[];
+  /** Seats the game waits for. */
+  awaiting: number[];
+  over: boolean;
+  seats: SeatInfo[];
+}
+
+/** How a finished game ended (`Outcome.to_json()`). */
+export interface Outcome {
+  winners: number[];
+  scores: number[];
+  reason: Message;
+  details: Record<string, any>;
+}
+
+/** `State.view(seat)`: what one seat may see. The game's own part is `table`, read only by that
+ *  game's renderer (its shape is in pygames/<game>/views.py). */
+export interface View<Table = GameTable> {
+  game: string;
+  players: number;
+  /** The seat this view is for; null for a spectator (and for a replay's "everything"). */
+  seat: number | null;
+  actors: number[];
+  awaiting: number[];
+  over: boolean;
+  outcome: Outcome | null;
+  /** The log lines this seat may read. */
+  log: Message[];
+  table: Table;
+  /** A finished game's replay showing every secret (`State.full_view()`). */
+  everything?: boolean;
+}
+
+/** A game's table in a view: each renderer knows its own game's. */
+export type GameTable = Record<string, any>;
+
+/** What another seat may do without being waited for (Humble Tea Party's Tea). */
+export interface OptionalActions {
+  seat: number;
+  legal: Action[];
+}
+
+/** The match record (`MatchRecord.to_json()`): the save file, the share link and the replay. */
+export interface MatchRecord {
+  version: number;
+  game: string;
+  options: GameOptions;
+  seats: SeatInfo[];
+  seed: number;
+  /** `[seat, action]` in the order they were taken. */
+  actions: [number, Action][];
+}
+
+/** One game of `bridge.games()`: `Game.describe()` with its bots and default options. */
+export interface EngineGame {
+  id: string;
+  title: string;
+  min_players: number;
+  max_players: number;
+  bots: string[];
+  options: GameOptions;
+}
+
+/** Where a record to import comes from: says what is damaged in the player's words. */
+export type RecordSource = "save" | "link" | "autosave";
+
+export interface GamesReply {
+  games: EngineGame[];
+}
+export interface NewMatchReply {
+  match: string;
+  seed: number;
+  status: Status;
+}
+export interface ViewReply {
+  status: Status;
+  view: View;
+  legal: Action[];
+  optional: OptionalActions[];
+}
+/** The answer to `act` (and to `bot_act`, where `action` is null when the bot declines). */
+export interface ActReply {
+  status: Status;
+  action: Action | null;
+  /** The new log lines the acting seat may read. */
+  log: Message[];
+}
+export interface BotChooseReply {
+  /** null: the bot declines an optional action. */
+  action: Action | null;
+}
+export interface StatusReply {
+  status: Status;
+}
+export interface RecordReply {
+  record: MatchRecord;
+}
+export interface ImportReply {
+  match: string;
+  status: Status;
+}
+export interface OpenReplayReply {
+  replay: string;
+  game: string;
+  steps: number;
+  over: boolean;
+  seats: SeatInfo[];
+}
+export interface ReplayViewReply {
+  step: number;
+  steps: number;
+  over: boolean;
+  view: View;
+  /** The action that led to this step (null at step 0). */
+  action: { seat: number; action: Action } | null;
+  log: Message[];
+  /** The step that wrote each line of `log`. */
+  log_steps: number[];
+}
+
+/** The bridge's functions as engine.js offers them: each answers the parsed JSON reply. The
+ *  worker only passes strings and numbers; actions and configs travel as JSON text. */
+export interface BridgeCalls {
+  games(): Promise<Reply<GamesReply>>;
+  new_match(configText: string): Promise<Reply<NewMatchReply>>;
+  view(match: string, seat: number): Promise<Reply<ViewReply>>;
+  act(match: string, seat: number, actionText: string, step: number): Promise<Reply<ActReply>>;
+  bot_act(match: string, seat: number, step: number): Promise<Reply<ActReply>>;
+  bot_choose(match: string, seat: number, step: number): Promise<Reply<BotChooseReply>>;
+  undo(match: string): Promise<Reply<StatusReply>>;
+  export_record(match: string): Promise<Reply<RecordReply>>;
+  import_record(recordText: string, source?: RecordSource): Promise<Reply<ImportReply>>;
+  close(match: string): Promise<Reply<{}>>;
+  open_replay(match: string): Promise<Reply<OpenReplayReply>>;
+  /** `seat`: -1 a spectator, -2 everything (refused until the game is over). */
+  replay_view(replay: string, step: number, seat: number): Promise<Reply<ReplayViewReply>>;
+  close_replay(replay: string): Promise<Reply<{}>>;
+}
+
+export type BridgeCall = keyof BridgeCalls;
+
+/** What `startEngine()` resolves to. */
+export interface Engine extends BridgeCalls {
+  /** Python's version in the worker. */
+  python: string;
+  /** How long loading took, in ms. */
+  loadMs: number;
+}
+
+/** `startEngine`'s progress: "download" (fraction of the runtime's bytes), "start", "ready";
+ *  app.js adds "failed". */
+export interface Progress {
+  stage: "download" | "start" | "ready" | "failed";
+  fraction?: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The shell and the renderers
+
+/** A lobby configuration, as `bridge.new_match` reads it (JSON text). A seed typed that is no
+ *  number goes as typed, so the engine's refusal can name it. */
+export interface LobbyConfig {
+  game: string;
+  seats: SeatInfo[];
+  seed: number | string | null;
+  options: GameOptions;
+}
+
+/** A game as the lobby knows it before Python loads (catalog.js). */
+export interface CatalogGame {
+  id: string;
+  title: string;
+  blurb: string;
+  min_players: number;
+  max_players: number;
+  default_players?: number;
+  bots: string[];
+  options: GameOptions;
+  /** The option naming who starts (default "first_player"), and its label in the lobby. */
+  firstPlayerOption?: string;
+  firstPlayerLabel?: string;
+  /** The lobby offers "Random" (engine option null) for who starts. */
+  firstPlayerRandom?: boolean;
+  hiddenInformation: boolean;
+  setupEditor: "tanbo" | "htp" | "storm";
+}
+
+/** A game's own part of the lobby form (setup-*.js). */
+export interface OptionsEditor {
+  options(): GameOptions;
+  fill?(options: GameOptions): void;
+  setSeats?(count: number): void;
+}
+
+/** What the shell passes to a renderer's `render(root, props)`. */
+export interface RendererProps {
+  view: View;
+  legal: Action[];
+  /** The seat on screen; -1 a spectator. */
+  seat: number;
+  seats: SeatInfo[];
+  /** Send an action for the seat on screen, or (optional actions: Tea) for another human seat;
+   *  may be given the action's JSON text. */
+  act(action: Action | string, seat?: number): unknown;
+  busy: boolean;
+  /** A person's action is on its way (an interruption such as Tea may still be offered). */
+  sending: boolean;
+  optional?: OptionalActions[];
+  /** The redraw follows exactly one new step for the same seat: movement is welcome. */
+  animate: boolean;
+  /** Draw read-only (the replay viewer). */
+  replay: boolean;
+}
+
+/** A renderer module: web/js/games/<id>.js, or fallback-renderer.js. */
+export interface Renderer {
+  render(root: HTMLElement, props: RendererProps): void;
+  describeAction?(action: Action, view?: View): string;
+  title?: string;
+  scoreTableHtml?(view: View, seats: SeatInfo[]): string;
+  outcomeTitle?(view: View, seats: SeatInfo[]): string;
+  outcomeReason?(view: View, seats: SeatInfo[]): string;
+}
+
+/** The match on screen, as the shell holds it (view, legal and seat once a seat is shown). */
+export interface ShellMatch {
+  id: string;
+  game: string;
+  status: Status;
+  seats: SeatInfo[];
+  view?: View;
+  legal?: Action[];
+  optional?: OptionalActions[];
+  /** The seat whose screen is shown; -1 a spectator. */
+  seat?: number;
+  /** The optional-action bots already asked at a step (each is asked once a step). */
+  asked?: { step: number; seats: Set<number> };
+}
+
+/** What the shell keeps in localStorage to resume a game after a reload. */
+export interface Autosave {
+  record: MatchRecord;
+  over: boolean;
+  game: string;
+  step: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page's elements that the shell finds by id (dom.js `$`): each with its element type, so a
+// misspelt id or a wrong kind of element is a type error. tests-js/page.test.mjs checks this
+// list against web/index.html.
+
+export interface PageElements {
+  board: HTMLDivElement;
+  "confirm-dialog": HTMLDialogElement;
+  "copy-link": HTMLButtonElement;
+  "copy-record": HTMLButtonElement;
+  "download-record": HTMLButtonElement;
+  "end-close": HTMLButtonElement;
+  "end-details": HTMLDivElement;
+  "end-new": HTMLButtonElement;
+  "end-reason": HTMLParagraphElement;
+  "end-rematch": HTMLButtonElement;
+  "end-replay": HTMLButtonElement;
+  "end-scores": HTMLTableElement;
+  "end-screen": HTMLDivElement;
+  "end-title": HTMLHeadingElement;
+  "engine-label": HTMLSpanElement;
+  "engine-progress": HTMLProgressElement;
+  "engine-status": HTMLDivElement;
+  "error-banner": HTMLDivElement;
+  "error-close": HTMLButtonElement;
+  "error-text": HTMLParagraphElement;
+  "first-player": HTMLSelectElement;
+  "first-player-label": HTMLLabelElement;
+  "game-blurb": HTMLParagraphElement;
+  "game-menu": HTMLDetailsElement;
+  "game-options": HTMLDivElement;
+  "game-select": HTMLSelectElement;
+  "handover-done": HTMLButtonElement;
+  load: HTMLButtonElement;
+  "load-dialog": HTMLDialogElement;
+  "load-file": HTMLInputElement;
+  "load-text": HTMLTextAreaElement;
+  lobby: HTMLElement;
+  "lobby-form": HTMLFormElement;
+  "lobby-load": HTMLButtonElement;
+  log: HTMLOListElement;
+  "log-panel": HTMLElement;
+  "new-game": HTMLButtonElement;
+  notice: HTMLDivElement;
+  "notice-close": HTMLButtonElement;
+  "notice-text": HTMLParagraphElement;
+  "pass-ok": HTMLButtonElement;
+  "pass-screen": HTMLDivElement;
+  "pass-title": HTMLHeadingElement;
+  replay: HTMLElement;
+  "replay-board": HTMLDivElement;
+  "replay-close": HTMLButtonElement;
+  "replay-first": HTMLButtonElement;
+  "replay-last": HTMLButtonElement;
+  "replay-log": HTMLOListElement;
+  "replay-log-panel": HTMLElement;
+  "replay-next": HTMLButtonElement;
+  "replay-open": HTMLButtonElement;
+  "replay-play": HTMLButtonElement;
+  "replay-prev": HTMLButtonElement;
+  "replay-seat": HTMLSelectElement;
+  "replay-slider": HTMLInputElement;
+  "replay-step": HTMLOutputElement;
+  "replay-title": HTMLHeadingElement;
+  resume: HTMLButtonElement;
+  resuming: HTMLElement;
+  "resuming-lobby": HTMLButtonElement;
+  "resuming-title": HTMLHeadingElement;
+  "rules-link": HTMLAnchorElement;
+  save: HTMLButtonElement;
+  "save-text": HTMLTextAreaElement;
+  "seat-list": HTMLDivElement;
+  seed: HTMLInputElement;
+  share: HTMLButtonElement;
+  "share-dialog": HTMLDialogElement;
+  "share-link": HTMLInputElement;
+  "share-note": HTMLParagraphElement;
+  "share-secrets": HTMLParagraphElement;
+  start: HTMLButtonElement;
+  "start-hint": HTMLParagraphElement;
+  table: HTMLElement;
+  turn: HTMLParagraphElement;
+  undo: HTMLButtonElement;
+  "update-banner": HTMLDivElement;
+  "update-reload": HTMLButtonElement;
+  versions: HTMLParagraphElement;
+}
+
+/** dom.js `$`: the page's element with that id (a known one is always there). */
+export interface FindById {
+  <K extends keyof PageElements>(id: K): PageElements[K];
+  (id: `seat-${number}-name`): HTMLInputElement | null;
+  (id: `seat-${number}-who`): HTMLSelectElement | null;
+}
+
+/** app.js: the shell's state (one object, `app`). */
+export interface ShellState {
+  engine: Engine | null;
+  engineReady: Promise<Engine> | null;
+  match: ShellMatch | null;
+  /** Bumps whenever the match changes hands (new game, undo, load): cancels loops. */
+  generation: number;
+  /** Waits (hand-over, pass screen) to release when the generation bumps. */
+  cancellers: Set<() => void>;
+  /** A person's action is on its way. */
+  busy: boolean;
+  /** A bot's action on its way (a person's click waits for it). */
+  applying: Promise<Reply<ActReply>> | null;
+  /** The table on screen: animation and focus follow it. */
+  drawn: { match: string; seat: number; step: number } | null;
+  /** The human seat whose screen was last shown (hot-seat hand-over). */
+  shownSeat: number | null;
+  /** The log lines on screen (as the view gave them), for drawing only new ones. */
+  logLines: string[];
+  renderers: Map<string, Renderer>;
+  replay: import("./replay.js").ReplayViewer | null;
+  lobby?: import("./lobby.js").Lobby;
+  /** The lobby's last settings ("New game" starts from them). */
+  lastConfig?: LobbyConfig;
+}
+
+declare global {
+  /** ?debug=1: the shell's state, for tests that need to slow the engine down. */
+  var pygamesDebug: ShellState | undefined;
+}
