@@ -7,8 +7,8 @@
 from __future__ import annotations
 
 from .actions import Place, PlaceFarmer, Remove, ReturnRice, Swap, Take
-from .game import TanboGame
-from .state import Phase, TanboState
+from .game import TanboGame, TanboState
+from .state import Phase
 
 GAME = TanboGame()
 
