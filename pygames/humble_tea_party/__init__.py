@@ -8,8 +8,8 @@
 from __future__ import annotations
 
 from .actions import Keep, Place, Tea
-from .game import HtpGame
-from .state import HtpState, Phase
+from .game import HtpGame, HtpState
+from .state import Phase
 
 GAME = HtpGame()
 
