@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from .actions import Discard, Serve
 from .combinations import COMBINATIONS, Combination
-from .game import StormGame
-from .state import Phase, StormState
+from .game import StormGame, StormState
+from .state import Phase
 
 GAME = StormGame()
 COMBINATIONS_JSON = [c.to_json() for c in COMBINATIONS]
