@@ -11,22 +11,6 @@ const PREFETCH = [
   here("../vendor/pyodide/python_stdlib.zip"),
 ];
 
-const CALLS = [
-  "games",
-  "new_match",
-  "view",
-  "act",
-  "bot_act",
-  "bot_choose",
-  "undo",
-  "export_record",
-  "import_record",
-  "close",
-  "open_replay",
-  "replay_view",
-  "close_replay",
-];
-
 async function prefetch(onProgress) {
   const sizes = new Map();
   let done = 0;
@@ -59,7 +43,8 @@ async function prefetch(onProgress) {
 /**
  * Start the engine. `onProgress({stage, fraction})` is called as loading advances:
  * "download" (0..1 of the runtime bytes), "start" (Python starting), "ready".
- * Resolves to an object with one async method per bridge function.
+ * Resolves to an object with one async method per bridge function: the worker names them
+ * (pygames.bridge.CALLS), so the list is kept in Python only.
  */
 export async function startEngine(onProgress = () => {}) {
   const t0 = performance.now();
@@ -74,7 +59,8 @@ export async function startEngine(onProgress = () => {}) {
   });
   const pong = JSON.parse(await worker.sync.ping());
   const engine = { python: pong.python, loadMs: Math.round(performance.now() - t0) };
-  for (const name of CALLS) {
+  const calls = JSON.parse(await worker.sync.calls());
+  for (const name of calls) {
     engine[name] = async (...args) => {
       let text;
       try {
