@@ -397,18 +397,22 @@ def close(match_id: str) -> JsonDict:
     return {}
 
 
-__all__ = [
+#: The functions JavaScript calls, in the one place they are listed: the worker exports these
+#: names (web/py/worker.py) and tells the page's engine (web/js/engine.js) which methods to make.
+CALLS = (
+    "games",
+    "new_match",
+    "view",
     "act",
     "bot_act",
     "bot_choose",
-    "close",
-    "close_replay",
+    "undo",
     "export_record",
-    "games",
     "import_record",
-    "new_match",
+    "close",
     "open_replay",
     "replay_view",
-    "undo",
-    "view",
-]
+    "close_replay",
+)
+
+__all__ = ["CALLS", *CALLS]

@@ -4,7 +4,9 @@
 ``dist/`` holds a copy of ``web/``, the app icons drawn by ``scripts/icons.py``, the runtime
 files vendored from ``node_modules`` (Pyodide and PyScript, only what the page loads) under
 ``dist/vendor/``, and ``dist/pygames.zip`` (the rules package, unpacked into the worker's file
-system by PyScript's ``files`` config). Standard library only; writes nothing outside ``dist/``.
+system by PyScript's ``files`` config). The archive also holds ``pygames/_version.py``, written
+here from pyproject.toml's version (Pyodide has no installed metadata to read it from), and
+``build.json`` states the same version. Standard library only; writes nothing outside ``dist/``.
 
     python scripts/build.py [--out DIR]
 """
@@ -17,6 +19,7 @@ import json
 import re
 import shutil
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -113,13 +116,26 @@ def _package_files() -> list[Path]:
     return sorted(files)
 
 
+def version() -> str:
+    """The package's version: pyproject.toml's, the one place it is stated."""
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        return str(tomllib.load(f)["project"]["version"])
+
+
+def _version_module() -> bytes:
+    return (
+        '"""The package\'s version, written by scripts/build.py from pyproject.toml."""\n\n'
+        f"__version__ = {version()!r}\n"
+    ).encode()
+
+
 def _zip_package(out: Path) -> str:
     target = out / "pygames.zip"
     digest = hashlib.sha256()
+    entries = [(p.relative_to(ROOT).as_posix(), p.read_bytes()) for p in _package_files()]
+    entries.append(("pygames/_version.py", _version_module()))
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for path in _package_files():
-            arcname = path.relative_to(ROOT).as_posix()
-            data = path.read_bytes()
+        for arcname, data in entries:
             digest.update(arcname.encode() + b"\0" + data)
             info = zipfile.ZipInfo(arcname, date_time=ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
@@ -188,7 +204,7 @@ def build(out: Path) -> None:
     package_hash = _zip_package(out)
     _write_words(out)
     # The page reads this to bust caches of pygames.zip and to show versions.
-    build_info = {"pygames": package_hash, **versions}
+    build_info = {"pygames": package_hash, "version": version(), **versions}
     (out / "build.json").write_text(json.dumps(build_info, indent=2) + "\n")
     _write_service_worker(out, _site_hash(out))
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from pygames.humble_tea_party.game import HtpState
 from pygames.humble_tea_party.oribako import rows
 from pygames.humble_tea_party.position import box_of, position, tile
 from pygames.humble_tea_party.scoring import (
@@ -15,7 +16,6 @@ from pygames.humble_tea_party.scoring import (
     rank,
     score_board,
 )
-from pygames.humble_tea_party.state import HtpState
 
 # Rulebook sample "Player Card: Winter": #1..#6 = 0, 1, 1, 2, 3, 0 = 7.
 # Top row Camellia 12, Red Snapper 1, Strawberry 2: one trimester, one all-Winter line; the

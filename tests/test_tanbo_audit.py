@@ -10,8 +10,8 @@ import pytest
 
 from pygames.core import BadOptions, IllegalAction
 from pygames.tanbo import Phase, Place, PlaceFarmer, Remove, ReturnRice, Swap, Take, TanboGame
+from pygames.tanbo.game import TanboState
 from pygames.tanbo.position import position, tokens
-from pygames.tanbo.state import TanboState
 
 GAME = TanboGame()
 STANDARD_OPPONENT = ["SSF", "SS", "SS", "SS", "SS"]

@@ -12,9 +12,8 @@ import json
 from typing import Any
 
 from pygames.core import Rng
-from pygames.tanbo import Place, PlaceFarmer, Remove, ReturnRice, Swap, Take, TanboGame
+from pygames.tanbo import Place, PlaceFarmer, Remove, ReturnRice, Swap, Take, TanboGame, TanboState
 from pygames.tanbo.position import position
-from pygames.tanbo.state import TanboState
 from pygames.tanbo.summary import Movement, Turn, swap_text, turn_text
 
 GAME = TanboGame()

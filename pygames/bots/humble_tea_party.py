@@ -39,9 +39,9 @@ from typing import Any
 
 from ..core import Action, Game, JsonDict, Rng
 from ..humble_tea_party.actions import Keep, Place, Tea
+from ..humble_tea_party.game import HtpState
 from ..humble_tea_party.oribako import FULL, Box, bounds, is_complete, open_cells
 from ..humble_tea_party.scoring import LINES, SQUARES, consecutive
-from ..humble_tea_party.state import HtpState
 from ..humble_tea_party.sweets import SEASONS, TILE_SEASON, TILES, TYPES, Crest, player_cards
 from . import register
 from .base import Bot

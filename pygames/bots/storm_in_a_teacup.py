@@ -29,7 +29,8 @@ from ..core import Action, Game, JsonDict, Rng, State
 from ..storm_in_a_teacup.actions import ColourCounts, Discard, Serve
 from ..storm_in_a_teacup.cards import COLOUR_BY_WORD, WINNER_DISCARDS, Colour, counts_of
 from ..storm_in_a_teacup.combinations import COMBINATIONS, combination_of
-from ..storm_in_a_teacup.state import Phase, StormState, runs
+from ..storm_in_a_teacup.game import StormState
+from ..storm_in_a_teacup.state import Phase, runs
 from . import register
 from .base import Bot
 from .levels import EasyBot, SearchBot

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 
 from ..core import Action, Game, JsonDict, Rng, State
 from ..tanbo.actions import Place, ReturnRice, Take
-from ..tanbo.state import Phase, TanboState
+from ..tanbo.game import TanboState
+from ..tanbo.state import Phase
 from ..tanbo.tokens import TOKEN_WORDS, points
 from . import register
 from .levels import EasyBot, SearchBot

@@ -15,7 +15,8 @@ from functools import lru_cache
 from ..core import Action, Game, JsonDict, Rng
 from ..tanbo.actions import Place, PlaceFarmer, Remove, ReturnRice, Swap, Take
 from ..tanbo.field import Work, excess, farmer_paddy, rest_target, swaps, work_for
-from ..tanbo.state import Phase, TanboState
+from ..tanbo.game import TanboState
+from ..tanbo.state import Phase
 from ..tanbo.tokens import (
     PADDIES,
     RICE_POINTS,

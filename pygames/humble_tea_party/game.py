@@ -1,15 +1,41 @@
-"""The Humble Tea Party game declaration: identity, options, and making states."""
+"""The Humble Tea Party game declaration and its state: identity, options, and making states.
+
+Here the rules (:mod:`.state`) are joined to the views and the saved form (:mod:`.views`) and
+to the reasons for refusals (:mod:`.refusals`), which all read the rules' state.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import Game, JsonDict, Rng, State
+from ..core import Action, Game, JsonDict, Rng, State
 from .actions import CODEC
+from .refusals import explain
 from .setup import DEFAULT_OPTIONS, check_options
-from .state import HtpState
-from .views import from_json, from_view
+from .state import HtpRules
+from .views import check, from_json, from_view, state_json, table_view
+
+
+class HtpState(HtpRules):
+    """A Humble Tea Party game in progress: the rules, with each seat's view, the saved form,
+    the invariants and the reasons for refused actions."""
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        return explain(self, seat, action)
+
+    def _table_view(self, seat: int | None) -> JsonDict:
+        return table_view(self, seat)
+
+    def _full_table_view(self) -> JsonDict:
+        """Every favourite season shown (and scored), for the replay of a finished game."""
+        return table_view(self, None, everything=True)
+
+    def to_json(self) -> JsonDict:
+        return state_json(self)
+
+    def check_invariants(self) -> None:
+        check(self)
 
 
 class HtpGame(Game):
@@ -44,7 +70,7 @@ class HtpGame(Game):
         return state
 
     def state_from_json(self, data: Mapping[str, Any]) -> HtpState:
-        return from_json(self, data)
+        return from_json(HtpState, self, data)
 
     def state_from_view(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
-        return from_view(self, view, seat, rng)
+        return from_view(HtpState, self, view, seat, rng)

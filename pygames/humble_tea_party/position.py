@@ -20,9 +20,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import Rng
-from .game import HtpGame
+from .game import HtpGame, HtpState
 from .oribako import Box, is_complete
-from .state import DECKS, HtpState, Phase, season_order
+from .state import DECKS, Phase, season_order
 from .sweets import TILE_COUNT, describe_tile, player_cards, type_by_name
 
 __all__ = ["box_of", "describe_tile", "position", "tile"]

@@ -7,12 +7,12 @@ from typing import Any
 from ..core import Action
 from .actions import Keep, Place, Tea
 from .oribako import is_complete, refusal
-from .state import DECKS, HtpState, Phase
+from .state import DECKS, HtpRules, Phase
 
 _CHOOSE_DECK = "Choose deck 1, 2 or 3 (0-2 in JSON)."
 
 
-def _deck(state: HtpState, value: Any) -> str | None:
+def _deck(state: HtpRules, value: Any) -> str | None:
     """Why ``value`` is no deck to take from (``None``: it is fine)."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < DECKS:
         return f"There is no deck {value!r}. {_CHOOSE_DECK}"
@@ -21,7 +21,7 @@ def _deck(state: HtpState, value: Any) -> str | None:
     return None
 
 
-def explain_tea(state: HtpState, seat: int) -> str:
+def explain_tea(state: HtpRules, seat: int) -> str:
     """Why ``seat`` may not take Tea now (ruling H11)."""
     who = state.seat_name(seat)
     if state.phase is Phase.OWN:
@@ -40,7 +40,7 @@ def explain_tea(state: HtpState, seat: int) -> str:
     return f"{who} cannot take Tea now."
 
 
-def explain(state: HtpState, seat: int, action: Action) -> str:
+def explain(state: HtpRules, seat: int, action: Action) -> str:
     """Why ``action`` by ``seat`` (one of the actors) is not legal now."""
     who = state.seat_name(seat)
     if state.phase is Phase.OVER:

@@ -1,9 +1,10 @@
-"""A Humble Tea Party game in progress: Phase 1 (keep a sweet), Phase 2 (recommend sweets to
-others, with Tea), and the scores once every Oribako is complete.
+"""The rules of a Humble Tea Party game in progress: Phase 1 (keep a sweet), Phase 2 (recommend
+sweets to others, with Tea), and the scores once every Oribako is complete.
 
 Forced steps happen at once: flipping tops, Resets (ruling H5), refilling a deck (H6), the Tea
 token coming back (H11) and a player passing when no placement is legal (H9). The state stops
-only where someone has a real choice.
+only where someone has a real choice. The views, the saved form and the reasons for refusals
+are added on top of these rules by :class:`~pygames.humble_tea_party.game.HtpState`.
 
 >>> from pygames.humble_tea_party import HtpGame
 >>> state = HtpGame().new_state(3, seed=1, options={})
@@ -20,16 +21,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import Self
 
-from ..core import Action, IllegalAction, JsonDict, LogEntry, Outcome, Rng, State, made_text
+from ..core import Action, Game, IllegalAction, JsonDict, LogEntry, Outcome, Rng, State, made_text
 from .actions import Keep, Place, Tea
 from .oribako import Box, is_complete, open_cells, rows
 from .scoring import HAND_NAMES, Ranking, Score, rank, score_board
 from .sweets import SEASONS, TILE_COUNT, TILES, Season, describe_tile, player_cards
-
-if TYPE_CHECKING:
-    from .game import HtpGame
 
 DECKS = 3
 DECK_SIZE = 20
@@ -80,10 +78,14 @@ def season_order(seasons: list[str]) -> list[str]:
     return sorted(seasons, key=lambda s: SEASONS.index(Season(s)))
 
 
-class HtpState(State):
-    """The whole game: decks, Oribako, secret seasons, the Tea token and whose turn it is."""
+class HtpRules(State):
+    """The whole game: decks, Oribako, secret seasons, the Tea token and whose turn it is.
 
-    def __init__(self, game: HtpGame, players: int, rng: Rng, options: JsonDict) -> None:
+    The rules only: :class:`~pygames.humble_tea_party.game.HtpState` adds the views and the
+    refusals.
+    """
+
+    def __init__(self, game: Game, players: int, rng: Rng, options: JsonDict) -> None:
         self.game = game
         self.players = players
         self.rng = rng
@@ -248,11 +250,6 @@ class HtpState(State):
         )
 
     # --- applying decisions -----------------------------------------------------------------
-
-    def explain_illegal(self, seat: int, action: Action) -> str:
-        from .refusals import explain
-
-        return explain(self, seat, action)
 
     def _apply(self, seat: int, action: Action) -> None:
         self.steps += 1
@@ -444,11 +441,11 @@ class HtpState(State):
         verb = "win" if len(outcome.winners) > 1 else "wins"
         self._say(f"{winners} {verb}: {outcome.reason}.")
 
-    # --- copies, views and checks ----------------------------------------------------------
+    # --- copies ----------------------------------------------------------------------------
 
-    def clone(self) -> HtpState:
+    def clone(self) -> Self:
         """An independent copy (faster than a deep copy)."""
-        other = HtpState.__new__(HtpState)
+        other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.rng = Rng.from_state(self.rng.state)
         other.log = list(self.log)
@@ -460,27 +457,6 @@ class HtpState(State):
         other.last = list(self.last)  # the entries are never changed, only replaced
         other.teams = None if self.teams is None else list(self.teams)
         return other
-
-    def _table_view(self, seat: int | None) -> JsonDict:
-        from .views import table_view
-
-        return table_view(self, seat)
-
-    def _full_table_view(self) -> JsonDict:
-        """Every favourite season shown (and scored), for the replay of a finished game."""
-        from .views import table_view
-
-        return table_view(self, None, everything=True)
-
-    def to_json(self) -> JsonDict:
-        from .views import state_json
-
-        return state_json(self)
-
-    def check_invariants(self) -> None:
-        from .views import check
-
-        check(self)
 
 
 def _tiebreak(ranking: Ranking, names: list[str], low: int) -> str | None:

@@ -11,19 +11,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
-from ..core import BadRecord, JsonDict, LogEntry, Message, Rng
+from ..core import BadRecord, Game, JsonDict, LogEntry, Message, Rng
 from .oribako import FULL, SIDE, bounds, is_complete, is_connected
 from .scoring import FAVOURITE, Score, placement_gain, running_score
-from .state import DECKS, MAX_RESETS, HtpState, Phase, reset_is_pointless
+from .state import DECKS, MAX_RESETS, HtpRules, Phase, reset_is_pointless
 from .sweets import TILE_COUNT, TILES, player_cards, tile_json
 
-if TYPE_CHECKING:
-    from .game import HtpGame
+#: The state class to rebuild (the game's own, with views and refusals on top of the rules).
+R = TypeVar("R", bound=HtpRules)
 
 
-def known_season(state: HtpState, owner: int, seat: int | None, everything: bool = False
+def known_season(state: HtpRules, owner: int, seat: int | None, everything: bool = False
                  ) -> str | None:
     """``owner``'s favourite season if ``seat`` may know it: their own, or revealed by a
     complete Oribako (ruling H10); every season in the full view of a finished game."""
@@ -43,7 +43,7 @@ def score_json(score: Score, season_known: bool, public: int) -> JsonDict:
     return {"hands": hands, "points": points, "total": score.total, "public": public}
 
 
-def box_score(state: HtpState, owner: int, seat: int | None, everything: bool = False
+def box_score(state: HtpRules, owner: int, seat: int | None, everything: bool = False
               ) -> JsonDict:
     """The running score of ``owner``'s Oribako as ``seat`` may know it (ruling H12; H10)."""
     box = state.boxes[owner]
@@ -53,7 +53,7 @@ def box_score(state: HtpState, owner: int, seat: int | None, everything: bool = 
     return score_json(score, season is not None, public.total)
 
 
-def previews(state: HtpState, seat: int) -> list[JsonDict]:
+def previews(state: HtpRules, seat: int) -> list[JsonDict]:
     """What each of ``seat``'s legal placements (or keeps) would add to the Oribako it goes
     into, as ``seat`` may know it: ``gain`` (the total) and ``hands`` (per hand; #5 is
     ``None`` while the owner's season is secret from ``seat``)."""
@@ -76,7 +76,7 @@ def previews(state: HtpState, seat: int) -> list[JsonDict]:
     return out
 
 
-def table_view(state: HtpState, seat: int | None, everything: bool = False) -> JsonDict:
+def table_view(state: HtpRules, seat: int | None, everything: bool = False) -> JsonDict:
     """The ``"table"`` of ``seat``'s view (``None``: a spectator); with ``everything``, a
     spectator's table with every favourite season shown (the replay of a finished game)."""
     over = state.phase is Phase.OVER
@@ -121,7 +121,7 @@ def table_view(state: HtpState, seat: int | None, everything: bool = False) -> J
     }
 
 
-def state_json(state: HtpState) -> JsonDict:
+def state_json(state: HtpRules) -> JsonDict:
     """The whole state, secrets and generator included (the save file of a position)."""
     return {
         "players": state.players,
@@ -143,11 +143,11 @@ def state_json(state: HtpState) -> JsonDict:
     }
 
 
-def from_json(game: HtpGame, data: Mapping[str, Any]) -> HtpState:
-    """Inverse of :func:`state_json`."""
+def from_json(kind: type[R], game: Game, data: Mapping[str, Any]) -> R:
+    """Inverse of :func:`state_json`: a ``kind`` of state."""
     try:
-        state = HtpState(game, int(data["players"]), Rng.from_state(int(data["rng"])),
-                         dict(data["options"]))
+        state = kind(game, int(data["players"]), Rng.from_state(int(data["rng"])),
+                     dict(data["options"]))
         state.phase = Phase(data["phase"])
         state.turn = int(data["turn"])
         state.decks = [[int(t) for t in d] for d in data["decks"]]
@@ -167,13 +167,14 @@ def from_json(game: HtpGame, data: Mapping[str, Any]) -> HtpState:
     return state
 
 
-def from_view(game: HtpGame, view: Mapping[str, Any], seat: int, rng: Rng) -> HtpState:
-    """A full state consistent with ``seat``'s view; the secrets drawn afresh from ``rng``."""
+def from_view(kind: type[R], game: Game, view: Mapping[str, Any], seat: int, rng: Rng) -> R:
+    """A full ``kind`` of state consistent with ``seat``'s view; the secrets drawn afresh from
+    ``rng``."""
     try:
         table = view["table"]
         players = int(view["players"])
         options = {"start_player": int(table["start_player"]), **table["options"]}
-        state = HtpState(game, players, Rng(rng.next_u64()), options)
+        state = kind(game, players, Rng(rng.next_u64()), options)
         state.phase = Phase(table["phase"])
         state.turn = int(table["turn"])
         state.resets = int(table["resets"])
@@ -239,7 +240,7 @@ def _last(data: Any, players: int) -> list[JsonDict | None]:
     return moves
 
 
-def check(state: HtpState) -> None:
+def check(state: HtpRules) -> None:
     """Raise ``AssertionError`` if a tile is lost or doubled, a box is malformed, or the Tea
     token, the Resets or the phase are incoherent."""
     n = state.players

@@ -1,15 +1,40 @@
-"""The Storm in a Teacup game declaration: identity, options, and making states."""
+"""The Storm in a Teacup game declaration and its state: identity, options, and making states.
+
+Here the rules (:mod:`.state`) are joined to the views and the saved form (:mod:`.views`) and
+to the reasons for refusals (:mod:`.refusals`), which all read the rules' state.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import BadOptions, Game, JsonDict, Rng, State
+from ..core import Action, BadOptions, Game, JsonDict, Rng, State
 from .actions import CODEC
 from .cards import MAX_PLAYERS, MIN_PLAYERS
-from .state import StormState
-from .views import from_json, from_view
+from .refusals import explain
+from .state import StormRules
+from .views import check, from_json, from_view, full_table_view, state_json, table_view
+
+
+class StormState(StormRules):
+    """A Storm in a Teacup game in progress: the rules, with each seat's view, the saved form,
+    the invariants and the reasons for refused actions."""
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        return explain(self, seat, action)
+
+    def _table_view(self, seat: int | None) -> JsonDict:
+        return table_view(self, seat)
+
+    def _full_table_view(self) -> JsonDict:
+        return full_table_view(self)
+
+    def to_json(self) -> JsonDict:
+        return state_json(self)
+
+    def check_invariants(self) -> None:
+        check(self)
 
 
 class StormGame(Game):
@@ -62,9 +87,9 @@ class StormGame(Game):
         return state
 
     def state_from_json(self, data: Mapping[str, Any]) -> StormState:
-        return from_json(self, data)
+        return from_json(StormState, self, data)
 
     def state_from_view(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
         # ruling S8: stocks and prepared hands keep their public colours; dealt hands and the
         # undealt box are dealt anew.
-        return from_view(self, view, seat, rng)
+        return from_view(StormState, self, view, seat, rng)

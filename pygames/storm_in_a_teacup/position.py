@@ -18,8 +18,7 @@ from collections.abc import Sequence
 
 from ..core import Rng
 from .cards import COLOURS, IDS_BY_COLOUR, colours_from_letters
-from .game import StormGame
-from .state import StormState
+from .game import StormGame, StormState
 
 
 def position(

@@ -6,10 +6,10 @@ from ..core import Action
 from .actions import Discard, Serve
 from .cards import COLOURS, cards_word, counts_of
 from .combinations import why_not
-from .state import Phase, StormState
+from .state import Phase, StormRules
 
 
-def explain(state: StormState, seat: int, action: Action) -> str:
+def explain(state: StormRules, seat: int, action: Action) -> str:
     """Why ``action`` by ``seat`` (who is to act) is not legal now."""
     who = state.seat_name(seat)
     if state.phase is Phase.OVER:
@@ -25,7 +25,7 @@ def explain(state: StormState, seat: int, action: Action) -> str:
     return f"{who} cannot {action.kind} like that now."
 
 
-def _explain_serve(state: StormState, seat: int, who: str, action: Serve) -> str:
+def _explain_serve(state: StormRules, seat: int, who: str, action: Serve) -> str:
     hand = state.hands[seat]
     size = len(hand)
     start, length = action.start, action.length
@@ -44,7 +44,7 @@ def _explain_serve(state: StormState, seat: int, who: str, action: Serve) -> str
     return why_not(counts_of(hand[start : start + length]))
 
 
-def _explain_discard(state: StormState, seat: int, who: str, action: Discard) -> str:
+def _explain_discard(state: StormRules, seat: int, who: str, action: Discard) -> str:
     party = state.party
     assert party is not None
     counts = action.counts

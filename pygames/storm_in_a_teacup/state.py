@@ -1,4 +1,4 @@
-"""A game of Storm in a Teacup in progress: serving rounds and tea parties.
+"""The rules of a game of Storm in a Teacup in progress: serving rounds and tea parties.
 
 A round is the Serving phase (ruling S4: from the host, clockwise, each player serves a run or,
 with an empty hand, prepares) followed by the Tea party (rulings S5, S6). Preparing is forced,
@@ -10,7 +10,8 @@ first, so each stock's colour counts follow from the public log, and so do the c
 made from a stock by a Prepare (minus what its owner served since). The state keeps, per seat,
 whether its hand is still the dealt one (``hand_secret``: only its owner knows its colours), and
 each seat's last move (``last``) with the step it happened at, for the table's "what just
-happened".
+happened". The views, the saved form and the reasons for refusals are added on top of these rules
+by :class:`~pygames.storm_in_a_teacup.game.StormState`.
 
 >>> from pygames.storm_in_a_teacup import StormGame
 >>> state = StormGame().new_state(3, seed=1, options={"host": 2})
@@ -26,9 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Self
 
-from ..core import Action, IllegalAction, JsonDict, LogEntry, Outcome, Rng, State, made_text
+from ..core import Action, Game, IllegalAction, JsonDict, LogEntry, Outcome, Rng, State, made_text
 from .actions import Discard, Serve
 from .cards import (
     CARD_COLOURS,
@@ -48,9 +49,6 @@ from .cards import (
     words,
 )
 from .combinations import COMBINATION_BY_ID, COMBINATIONS, Combination, combination_of
-
-if TYPE_CHECKING:
-    from .game import StormGame
 
 
 class Phase(StrEnum):
@@ -151,10 +149,14 @@ def _combination(counts: Counts) -> Combination | None:
         return found
 
 
-class StormState(State):
-    """The whole table: hands in order, face-down stocks, the box, and the current round."""
+class StormRules(State):
+    """The whole table: hands in order, face-down stocks, the box, and the current round.
 
-    def __init__(self, game: StormGame, players: int, rng: Rng, memory_aid: bool = True) -> None:
+    The rules only: :class:`~pygames.storm_in_a_teacup.game.StormState` adds the views and the
+    refusals.
+    """
+
+    def __init__(self, game: Game, players: int, rng: Rng, memory_aid: bool = True) -> None:
         self.game = game
         self.players = players
         self.rng = rng
@@ -265,11 +267,6 @@ class StormState(State):
         return self.round
 
     # --- applying decisions ----------------------------------------------------------------
-
-    def explain_illegal(self, seat: int, action: Action) -> str:
-        from .refusals import explain
-
-        return explain(self, seat, action)
 
     def _apply(self, seat: int, action: Action) -> None:
         self.steps += 1
@@ -522,11 +519,11 @@ class StormState(State):
             figures = join_names([str(left[w]) for w in winners])
             self._say(f"{names} share the victory ({figures} cards left).")
 
-    # --- copies, views and checks ------------------------------------------------------------
+    # --- copies ------------------------------------------------------------------------------
 
-    def clone(self) -> StormState:
+    def clone(self) -> Self:
         """An independent copy (faster than a deep copy)."""
-        other = StormState.__new__(StormState)
+        other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.rng = Rng.from_state(self.rng.state)
         other.log = list(self.log)
@@ -538,23 +535,3 @@ class StormState(State):
         other.reveals = list(self.reveals)
         other.party = None if self.party is None else self.party.copy()
         return other
-
-    def _table_view(self, seat: int | None) -> JsonDict:
-        from .views import table_view
-
-        return table_view(self, seat)
-
-    def _full_table_view(self) -> JsonDict:
-        from .views import full_table_view
-
-        return full_table_view(self)
-
-    def to_json(self) -> JsonDict:
-        from .views import state_json
-
-        return state_json(self)
-
-    def check_invariants(self) -> None:
-        from .views import check
-
-        check(self)

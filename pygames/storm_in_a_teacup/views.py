@@ -24,9 +24,9 @@ states therefore use what the public log fixes, and never peek.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
-from ..core import BadRecord, JsonDict, LogEntry, Message, Rng
+from ..core import BadRecord, Game, JsonDict, LogEntry, Message, Rng
 from .cards import (
     CARDS,
     COLOUR_BY_WORD,
@@ -38,10 +38,10 @@ from .cards import (
     words,
 )
 from .combinations import COMBINATION_BY_ID, COMBINATIONS, combination_of
-from .state import Party, Phase, Reveal, StormState
+from .state import Party, Phase, Reveal, StormRules
 
-if TYPE_CHECKING:
-    from .game import StormGame
+#: The state class to rebuild (the game's own, with views and refusals on top of the rules).
+R = TypeVar("R", bound=StormRules)
 
 
 def _reveal_view(reveal: Reveal) -> JsonDict:
@@ -53,7 +53,7 @@ def _reveal_view(reveal: Reveal) -> JsonDict:
     }
 
 
-def _hand_colours(state: StormState) -> list[JsonDict | None]:
+def _hand_colours(state: StormRules) -> list[JsonDict | None]:
     out: list[JsonDict | None] = []
     for seat in range(state.players):
         counts = state.public_hand_counts(seat)
@@ -61,7 +61,7 @@ def _hand_colours(state: StormState) -> list[JsonDict | None]:
     return out
 
 
-def table_view(state: StormState, seat: int | None) -> JsonDict:
+def table_view(state: StormRules, seat: int | None) -> JsonDict:
     """The ``"table"`` part of ``seat``'s view (``None``: a spectator)."""
     lead = None if state.lead is None else {"seat": state.lead[0], "combination": state.lead[1]}
     return {
@@ -92,7 +92,7 @@ def table_view(state: StormState, seat: int | None) -> JsonDict:
     }
 
 
-def full_table_view(state: StormState) -> JsonDict:
+def full_table_view(state: StormRules) -> JsonDict:
     """A spectator's table plus every secret: each hand in order and each stock (``hands``,
     ``stocks``: colour words). For the replay of a finished game only (``State.full_view``)."""
     return {
@@ -102,7 +102,7 @@ def full_table_view(state: StormState) -> JsonDict:
     }
 
 
-def state_json(state: StormState) -> JsonDict:
+def state_json(state: StormRules) -> JsonDict:
     """The whole state, card ids included, for saving and for equality."""
     return {
         "players": state.players,
@@ -177,7 +177,7 @@ def _flag(value: Any, what: str) -> bool:
     return value
 
 
-def _common(state: StormState, data: Mapping[str, Any]) -> None:
+def _common(state: StormRules, data: Mapping[str, Any]) -> None:
     state.phase = Phase(data["phase"])
     state.round = int(data["round"])
     state.host = int(data["host"])
@@ -189,11 +189,11 @@ def _common(state: StormState, data: Mapping[str, Any]) -> None:
     state.last_party = None if last is None else dict(last)
 
 
-def from_json(game: StormGame, data: Mapping[str, Any]) -> StormState:
-    """Inverse of :func:`state_json`."""
+def from_json(kind: type[R], game: Game, data: Mapping[str, Any]) -> R:
+    """Inverse of :func:`state_json`: a ``kind`` of state."""
     try:
         players = int(data["players"])
-        state = StormState(
+        state = kind(
             game,
             players,
             Rng.from_state(int(data["rng"])),
@@ -241,15 +241,16 @@ class _Pool:
         return sorted(c for ids in self.free.values() for c in ids)
 
 
-def from_view(game: StormGame, view: Mapping[str, Any], seat: int, rng: Rng) -> StormState:
+def from_view(kind: type[R], game: Game, view: Mapping[str, Any], seat: int, rng: Rng) -> R:
     """A full state consistent with ``seat``'s view (ruling S8). What the view fixes is kept:
     the seat's own hand in order, the reveals, the discards, every stock's colours and every
     prepared hand's colours (each dealt in a random order). Only what the seat cannot know,
-    the other seats' dealt hands and the undealt cards in the box, is dealt at random."""
+    the other seats' dealt hands and the undealt cards in the box, is dealt at random. The
+    state is a ``kind``: the game's own state class."""
     try:
         table = view["table"]
         players = int(view["players"])
-        state = StormState(
+        state = kind(
             game, players, Rng(rng.next_u64()), _flag(table["memory_aid"], "memory_aid")
         )
         _common(state, table)
@@ -320,7 +321,7 @@ def from_view(game: StormGame, view: Mapping[str, Any], seat: int, rng: Rng) -> 
     return state
 
 
-def check(state: StormState) -> None:
+def check(state: StormRules) -> None:
     """Raise ``AssertionError`` if a card is lost or doubled, or the round is incoherent."""
     places: list[int] = [*state.box]
     for hand in state.hands:

@@ -1,15 +1,37 @@
-"""The Tanbo game declaration: identity, options, and making states."""
+"""The Tanbo game declaration and its state: identity, options, and making states.
+
+Here the rules (:mod:`.state`) are joined to the views and the saved form (:mod:`.views`) and
+to the reasons for refusals (:mod:`.refusals`), which all read the rules' state.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import Game, JsonDict, Rng, State
+from ..core import Action, Game, JsonDict, Rng, State
 from .actions import CODEC
+from .refusals import explain
 from .setup import DEFAULT_OPTIONS, check_options
-from .state import TanboState
-from .views import from_json, from_view
+from .state import TanboRules
+from .views import check, from_json, from_view, state_json, table_view
+
+
+class TanboState(TanboRules):
+    """A Tanbo game in progress: the rules, with each seat's view, the saved form, the
+    invariants and the reasons for refused actions."""
+
+    def explain_illegal(self, seat: int, action: Action) -> str:
+        return explain(self, seat, action)
+
+    def _table_view(self, seat: int | None) -> JsonDict:
+        return table_view(self)  # ruling T8: all public but the order of bag draws
+
+    def to_json(self) -> JsonDict:
+        return state_json(self)
+
+    def check_invariants(self) -> None:
+        check(self)
 
 
 class TanboGame(Game):
@@ -43,8 +65,8 @@ class TanboGame(Game):
         return state
 
     def state_from_json(self, data: Mapping[str, Any]) -> TanboState:
-        return from_json(self, data)
+        return from_json(TanboState, self, data)
 
     def state_from_view(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
         # ruling T8: the view holds the whole position; only the draw order is new.
-        return from_view(self, view, rng)
+        return from_view(TanboState, self, view, rng)

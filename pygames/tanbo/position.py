@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core import Rng
-from .game import TanboGame
-from .state import Phase, TanboState
+from .game import TanboGame, TanboState
+from .state import Phase
 from .tokens import RICE, RICE_IN_GAME, SNAKES_IN_GAME, Counts, Token, empty
 
 _LETTERS = {

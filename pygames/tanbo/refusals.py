@@ -7,7 +7,7 @@ from typing import Any
 from ..core import Action
 from .actions import Place, PlaceFarmer, Remove, ReturnRice, Swap, Take
 from .field import excess
-from .state import Phase, TanboState
+from .state import Phase, TanboRules
 from .tokens import PADDIES, RICE_WORDS, TOKEN_BY_WORD, Token
 
 _EXPECTED = {
@@ -35,7 +35,7 @@ def _rice(value: Any) -> Token | None:
     return token if token is not None and token.word in RICE_WORDS else None
 
 
-def explain(state: TanboState, seat: int, action: Action) -> str:
+def explain(state: TanboRules, seat: int, action: Action) -> str:
     """Why ``action`` by ``seat`` (who is to act) is not legal now."""
     who = state.seat_name(seat)
     if state.phase is Phase.OVER:
@@ -82,7 +82,7 @@ def explain(state: TanboState, seat: int, action: Action) -> str:
     return f"{who} cannot {action.kind} like that now."
 
 
-def _explain_swap(state: TanboState, who: str, action: Swap) -> str:
+def _explain_swap(state: TanboRules, who: str, action: Swap) -> str:
     spots = []
     for spot in (action.a, action.b):
         ok = isinstance(spot, tuple) and len(spot) == 2

@@ -1,8 +1,9 @@
-"""A Tanbo game in progress: the phases of a turn and the decisions within them.
+"""The rules of a Tanbo game in progress: the phases of a turn and the decisions within them.
 
 A turn runs Preparation (pick up the Farmer's paddy), Movement (place the tokens one by one),
 Action (read the last paddy) and End (trim paddies over 10 tokens). Forced steps are taken at
-once; the state stops only where a player has a real choice.
+once; the state stops only where a player has a real choice. The views, the saved form and the
+reasons for refusals are added on top of these rules by :class:`~pygames.tanbo.game.TanboState`.
 
 >>> from pygames.tanbo import TanboGame
 >>> state = TanboGame().new_state(2, seed=1, options={})
@@ -18,9 +19,9 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any, Self
 
-from ..core import Action, IllegalAction, JsonDict, LogEntry, Outcome, Rng, State, made_text
+from ..core import Action, Game, IllegalAction, JsonDict, LogEntry, Outcome, Rng, State, made_text
 from .actions import Place, PlaceFarmer, Remove, ReturnRice, Swap, Take
 from .field import (
     Spot,
@@ -56,9 +57,6 @@ from .tokens import (
     rice_count,
 )
 
-if TYPE_CHECKING:
-    from .game import TanboGame
-
 SNAKE, FARMER = Token.SNAKE.value, Token.FARMER.value
 
 
@@ -87,12 +85,15 @@ def _paddies(n: int) -> str:
     return f"{n} paddy" if n == 1 else f"{n} paddies"
 
 
-class TanboState(State):
-    """The whole position: both rings, the hand in motion, bag, supply and collected Rice."""
+class TanboRules(State):
+    """The whole position: both rings, the hand in motion, bag, supply and collected Rice.
+
+    The rules only: :class:`~pygames.tanbo.game.TanboState` adds the views and the refusals.
+    """
 
     players = 2
 
-    def __init__(self, game: TanboGame, rng: Rng, first_player: int = 0) -> None:
+    def __init__(self, game: Game, rng: Rng, first_player: int = 0) -> None:
         self.game = game
         self.rng = rng
         self.log: list[LogEntry] = []
@@ -195,11 +196,6 @@ class TanboState(State):
         ):
             action = Swap(action.b, action.a)
         super().apply(seat, action)
-
-    def explain_illegal(self, seat: int, action: Action) -> str:
-        from .refusals import explain
-
-        return explain(self, seat, action)
 
     def _apply(self, seat: int, action: Action) -> None:
         self.steps += 1
@@ -617,9 +613,9 @@ class TanboState(State):
         self._note(self.turn, done=True)
         self._say(f"{self.seat_name(seat)} wins: {reason}.")
 
-    # --- copies, views and checks ----------------------------------------------------------
+    # --- copies ----------------------------------------------------------------------------
 
-    def clone(self) -> TanboState:
+    def clone(self) -> Self:
         """An independent copy (faster than a deep copy)."""
         other = copy.copy(self)
         other.rng = Rng.from_state(self.rng.state)
@@ -631,21 +627,6 @@ class TanboState(State):
         other.collected = [c[:] for c in self.collected]
         other.last = list(self.last)  # the summaries are immutable
         return other
-
-    def _table_view(self, seat: int | None) -> JsonDict:
-        from .views import table_view
-
-        return table_view(self)  # ruling T8: all public but the order of bag draws
-
-    def to_json(self) -> JsonDict:
-        from .views import state_json
-
-        return state_json(self)
-
-    def check_invariants(self) -> None:
-        from .views import check
-
-        check(self)
 
 
 def _is_spot(value: object) -> bool:

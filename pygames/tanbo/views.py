@@ -7,11 +7,11 @@ holds the whole position; a state rebuilt from it differs only in its random gen
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
-from ..core import BadRecord, JsonDict, LogEntry, Message, Rng
+from ..core import BadRecord, Game, JsonDict, LogEntry, Message, Rng
 from .field import excess, farmer_paddy
-from .state import Phase, TanboState
+from .state import Phase, TanboRules
 from .summary import Turn, turn_text
 from .tokens import (
     PADDIES,
@@ -28,11 +28,11 @@ from .tokens import (
     tokens_json,
 )
 
-if TYPE_CHECKING:
-    from .game import TanboGame
+#: The state class to rebuild (the game's own, with views and refusals on top of the rules).
+R = TypeVar("R", bound=TanboRules)
 
 
-def last_view(state: TanboState, seat: int) -> JsonDict | None:
+def last_view(state: TanboRules, seat: int) -> JsonDict | None:
     """``seat``'s last turn as the table shows it, with one line of words (``"text"``)."""
     turn = state.last[seat]
     if turn is None:
@@ -43,7 +43,7 @@ def last_view(state: TanboState, seat: int) -> JsonDict | None:
     return {**turn.to_json(), "text": turn_text(turn, live)}
 
 
-def table_view(state: TanboState) -> JsonDict:
+def table_view(state: TanboRules) -> JsonDict:
     """The ``"table"`` part of every seat's view (the same for all: ruling T8)."""
     pending = None
     if state.phase in (Phase.SWAP, Phase.HARVEST, Phase.REST, Phase.EXCESS):
@@ -82,7 +82,7 @@ def table_view(state: TanboState) -> JsonDict:
     }
 
 
-def state_json(state: TanboState) -> JsonDict:
+def state_json(state: TanboRules) -> JsonDict:
     """The whole state: the table, the generator, the log and the winner."""
     return {
         "table": table_view(state),
@@ -93,17 +93,18 @@ def state_json(state: TanboState) -> JsonDict:
 
 
 def from_table(
-    game: TanboGame,
+    kind: type[R],
+    game: Game,
     table: Mapping[str, Any],
     rng: Rng,
     log: Sequence[LogEntry],
     winner: int | None,
     turns: int,
     again: bool,
-) -> TanboState:
-    """A state from a table view and the parts the table does not carry."""
+) -> R:
+    """A ``kind`` of state from a table view and the parts the table does not carry."""
     try:
-        state = TanboState(game, rng, int(table["first_player"]))
+        state = kind(game, rng, int(table["first_player"]))
         state.phase = Phase(table["phase"])
         state.turn = int(table["turn"])
         state.rings = [[counts_from_json(p) for p in ring] for ring in table["rings"]]
@@ -139,12 +140,13 @@ def from_table(
     return state
 
 
-def from_json(game: TanboGame, data: Mapping[str, Any]) -> TanboState:
+def from_json(kind: type[R], game: Game, data: Mapping[str, Any]) -> R:
     """Inverse of :func:`state_json`."""
     try:
         log = [LogEntry.from_json(e) for e in data["log"]]
         winner = data["winner"]
         return from_table(
+            kind,
             game,
             data["table"],
             Rng.from_state(int(data["rng"])),
@@ -157,7 +159,7 @@ def from_json(game: TanboGame, data: Mapping[str, Any]) -> TanboState:
         raise BadRecord(f"This is not a saved Tanbo state: {exc!r}") from exc
 
 
-def from_view(game: TanboGame, view: Mapping[str, Any], rng: Rng) -> TanboState:
+def from_view(kind: type[R], game: Game, view: Mapping[str, Any], rng: Rng) -> R:
     """A full state from what a seat sees, with a fresh generator drawn from ``rng``."""
     table = view["table"]
     outcome = view.get("outcome")
@@ -165,6 +167,7 @@ def from_view(game: TanboGame, view: Mapping[str, Any], rng: Rng) -> TanboState:
     if outcome is not None and outcome.get("winners"):
         winner = int(outcome["winners"][0])
     return from_table(
+        kind,
         game,
         table,
         Rng(rng.next_u64()),
@@ -175,7 +178,7 @@ def from_view(game: TanboGame, view: Mapping[str, Any], rng: Rng) -> TanboState:
     )
 
 
-def check(state: TanboState) -> None:
+def check(state: TanboRules) -> None:
     """Raise ``AssertionError`` if tokens are not all accounted for or the phase is off."""
     snakes = state.supply + state.hand[Token.SNAKE]
     rice = [0, 0, 0, 0, 0]

@@ -12,23 +12,6 @@ const PREFETCH = [
   here("../vendor/pyodide/python_stdlib.zip"),
 ];
 
-/** @type {import("./types.js").BridgeCall[]} */
-const CALLS = [
-  "games",
-  "new_match",
-  "view",
-  "act",
-  "bot_act",
-  "bot_choose",
-  "undo",
-  "export_record",
-  "import_record",
-  "close",
-  "open_replay",
-  "replay_view",
-  "close_replay",
-];
-
 /** @param {(fraction: number) => void} onProgress */
 async function prefetch(onProgress) {
   /** @type {Map<string, number>} */
@@ -63,7 +46,8 @@ async function prefetch(onProgress) {
 /**
  * Start the engine. `onProgress({stage, fraction})` is called as loading advances:
  * "download" (0..1 of the runtime bytes), "start" (Python starting), "ready".
- * Resolves to an object with one async method per bridge function.
+ * Resolves to an object with one async method per bridge function: the worker names them
+ * (pygames.bridge.CALLS), so the list is kept in Python only.
  * @param {(progress: import("./types.js").Progress) => void} [onProgress]
  * @returns {Promise<import("./types.js").Engine>}
  */
@@ -81,7 +65,9 @@ export async function startEngine(onProgress = () => {}) {
   const pong = JSON.parse(await worker.sync.ping());
   /** @type {Record<string, unknown>} */
   const engine = { python: pong.python, loadMs: Math.round(performance.now() - t0) };
-  for (const name of CALLS) {
+  /** @type {string[]} */
+  const calls = JSON.parse(await worker.sync.calls());
+  for (const name of calls) {
     engine[name] = async (/** @type {unknown[]} */ ...args) => {
       let text;
       try {

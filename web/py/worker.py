@@ -20,33 +20,12 @@ def ping() -> str:
     return json.dumps({"ok": True, "python": sys.version.split()[0]})
 
 
-games = bridge.games
-new_match = bridge.new_match
-view = bridge.view
-act = bridge.act
-bot_act = bridge.bot_act
-bot_choose = bridge.bot_choose
-undo = bridge.undo
-export_record = bridge.export_record
-import_record = bridge.import_record
-close = bridge.close
-open_replay = bridge.open_replay
-replay_view = bridge.replay_view
-close_replay = bridge.close_replay
+def calls() -> str:
+    """The bridge's calls (a JSON list), from which the page makes one engine method each."""
+    return json.dumps(list(bridge.CALLS))
 
-__export__ = [
-    "ping",
-    "games",
-    "new_match",
-    "view",
-    "act",
-    "bot_act",
-    "bot_choose",
-    "undo",
-    "export_record",
-    "import_record",
-    "close",
-    "open_replay",
-    "replay_view",
-    "close_replay",
-]
+
+# One module-level name per call: PyScript exports the names that __export__ lists.
+globals().update({name: getattr(bridge, name) for name in bridge.CALLS})
+
+__export__ = ["ping", "calls", *bridge.CALLS]
