@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import Action, Game, JsonDict, Rng, State
+from ..core.messages import register_words
 from .actions import CODEC
 from .refusals import explain
 from .setup import DEFAULT_OPTIONS, check_options
@@ -74,3 +75,7 @@ class HtpGame(Game):
 
     def state_from_view(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
         return from_view(HtpState, self, view, seat, rng)
+
+
+# The words of humble_tea_party: i18n/en.json and i18n/ja.json beside this module.
+register_words("humble_tea_party", __package__ or "pygames.humble_tea_party")

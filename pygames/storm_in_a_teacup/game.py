@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import Action, BadOptions, Game, JsonDict, Rng, State
+from ..core.messages import register_words
 from .actions import CODEC
 from .cards import MAX_PLAYERS, MIN_PLAYERS
 from .refusals import explain
@@ -93,3 +94,7 @@ class StormGame(Game):
         # ruling S8: stocks and prepared hands keep their public colours; dealt hands and the
         # undealt box are dealt anew.
         return from_view(StormState, self, view, seat, rng)
+
+
+# The words of storm_in_a_teacup: i18n/en.json and i18n/ja.json beside this module.
+register_words("storm_in_a_teacup", __package__ or "pygames.storm_in_a_teacup")

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import Action, Game, JsonDict, Rng, State
+from ..core.messages import register_words
 from .actions import CODEC
 from .refusals import explain
 from .setup import DEFAULT_OPTIONS, check_options
@@ -70,3 +71,7 @@ class TanboGame(Game):
     def state_from_view(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
         # ruling T8: the view holds the whole position; only the draw order is new.
         return from_view(TanboState, self, view, rng)
+
+
+# The words of tanbo: i18n/en.json and i18n/ja.json beside this module.
+register_words("tanbo", __package__ or "pygames.tanbo")
