@@ -35,6 +35,7 @@ from .core import (
     IllegalAction,
     JsonDict,
     MatchRecord,
+    Message,
     Rng,
     Seat,
     State,
@@ -106,31 +107,55 @@ def _reply(fn: Callable[..., JsonDict]) -> Callable[..., str]:
                 }
             )
         except Exception as exc:  # an engine bug: report it, keep the match as it was
-            message = f"Internal error ({type(exc).__name__}: {exc}); the game is unchanged."
-            return json.dumps({"ok": False, "error": message, "error_type": "InternalError"})
+            internal = Message.of("core.internal_error", detail=f"{type(exc).__name__}: {exc}")
+            return json.dumps(
+                {
+                    "ok": False,
+                    "error": str(internal),
+                    "message": internal.to_json(),
+                    "error_type": "InternalError",
+                }
+            )
 
     return wrapper
 
 
+#: What a bad input was, as the refusal names it (``core.what.*``).
+_WHAT = {
+    "lobby configuration": "core.what.lobby",
+    "action": "core.what.action",
+    "saved match": "core.what.record",
+    "step": "core.what.step",
+    "seat": "core.what.seat",
+    "seed": "core.what.seed",
+}
+
+
+def _what(what: str) -> Message:
+    return Message.of(_WHAT[what])
+
+
 def _parse(text: object, what: str) -> Any:
     if not isinstance(text, str):
-        raise BadInput(f"The {what} must be JSON text.")
+        raise BadInput(Message.of("core.bridge.not_text", what=_what(what)))
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise BadInput(f"The {what} is not valid JSON ({exc.msg}).") from exc
+        raise BadInput(
+            Message.of("core.bridge.not_json", what=_what(what), detail=exc.msg)
+        ) from exc
 
 
 def _int(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
-        raise BadInput(f"The {what} must be a whole number, not {value!r}.")
+        raise BadInput(Message.of("core.bridge.not_whole", what=_what(what), value=repr(value)))
     return int(value)
 
 
 def _match(match_id: object) -> Match:
     match = _matches.get(match_id) if isinstance(match_id, str) else None
     if match is None:
-        raise UnknownMatch(f"There is no match {match_id!r} (was the page reloaded?).")
+        raise UnknownMatch(Message.of("core.bridge.unknown_match", match=repr(match_id)))
     return match
 
 
@@ -149,23 +174,92 @@ def _new_log(before: State, after: State, seat: int | None) -> list[JsonDict]:
     return [e.message.to_json() for e in after.log if e.visible_to(seat)][old:]
 
 
+def _seat(match: Match, seat: object) -> int:
+    """A seat index of ``match`` or ``SPECTATOR``; refused otherwise."""
+    seat = _int(seat, "seat")
+    if seat != SPECTATOR and not 0 <= seat < match.state.players:
+        raise BadInput(Message.of("core.bridge.no_seat", seat=seat))
+    return seat
+
+
+def _shown_seat(match: Match, shown: object) -> int:
+    """The seat whose screen the page shows next: the first person the game waits for, else
+    the person shown so far (``shown``), else the first person, else a spectator. A bot's
+    seat is never shown: its view stays in Python."""
+    humans = [i for i in range(len(match.record.seats)) if i not in match.bots]
+    awaited = [s for s in match.state.awaiting() if s in humans]
+    if awaited:
+        return awaited[0]
+    preferred = _seat(match, shown)
+    if preferred in humans:
+        return preferred
+    return humans[0] if humans else SPECTATOR
+
+
+def _screen(match: Match, seat: int) -> JsonDict:
+    """Everything a screen of ``seat`` needs: the status, its view, its legal actions and
+    the optional actions of other seats (what :func:`view` answers)."""
+    who = None if seat == SPECTATOR else seat
+    state = match.state
+    legal = [] if who is None else [a.to_json() for a in state.legal_actions(who)]
+    # What other seats may do without being waited for (Tea): public, so every screen can
+    # offer it to the people sitting there.
+    optional = [
+        {"seat": s, "legal": [a.to_json() for a in state.legal_actions(s)]}
+        for s in state.actors()
+        if s not in state.awaiting() and s != who
+    ]
+    return {
+        "status": match.status(),
+        "seat": seat,
+        "view": state.view(who),
+        "legal": legal,
+        "optional": optional,
+    }
+
+
+def _opened(match: Match, shown: object = SPECTATOR) -> JsonDict:
+    """The answer to a call that (re)opens a match: its screen and its whole record."""
+    return {
+        "match": match.id,
+        **_screen(match, _shown_seat(match, shown)),
+        "record": match.record.to_json(),
+    }
+
+
 def _check_step(match: Match, step: object) -> None:
     if _int(step, "step") != match.step:
-        raise StaleView(
-            "This screen is out of date: the game has moved on since it was drawn. "
-            "It has been refreshed; please choose again."
-        )
+        raise StaleView(Message.of("core.bridge.stale"))
 
 
-def _advance(match: Match, seat: int, data: JsonDict, step: object) -> JsonDict:
+def _advance(match: Match, seat: int, data: JsonDict, step: object, shown: object) -> JsonDict:
+    """Apply ``data`` for ``seat`` on a copy and answer everything the screen needs next."""
     _check_step(match, step)
     action = match.game.decode_action(data)
     trial = match.state.clone()
     trial.apply(seat, action)
-    log = _new_log(match.state, trial, None if seat == SPECTATOR else seat)
-    match.state = trial
+    _seat(match, shown)  # checked before anything changes
+    before, match.state = match.state, trial
     match.record.actions.append((seat, action.to_json()))
-    return {"status": match.status(), "action": action.to_json(), "log": log}
+    return _moved(match, before, match.step - 1, action.to_json(), shown)
+
+
+def _moved(
+    match: Match, before: State, start: int, action: JsonDict | None, shown: object
+) -> JsonDict:
+    """The answer to a decision: the screen to show, the log lines new to that seat, and the
+    record's tail (the actions from step ``start`` on), so the page keeps its own copy."""
+    screen = _screen(match, _shown_seat(match, shown))
+    seat = screen["seat"]
+    return {
+        **screen,
+        "action": action,
+        "log": _new_log(before, match.state, None if seat == SPECTATOR else seat),
+        "tail": {
+            "from": start,
+            "actions": [[s, a] for s, a in match.record.actions[start:]],
+        },
+    }
 
 
 @_reply
@@ -184,67 +278,76 @@ def games() -> JsonDict:
 
 
 @_reply
-def new_match(config_text: str) -> JsonDict:
-    """Start a match from a lobby config ``{game, seats: [{name, bot}], seed, options}``."""
+def new_match(config_text: str, shown: int = SPECTATOR) -> JsonDict:
+    """Start a match from a lobby config ``{game, seats: [{name, bot}], seed, options}``.
+
+    The answer carries the first screen (as :func:`view` would, for the seat the page shows:
+    see :func:`act`) and the whole record, so opening a match is one crossing.
+    """
     config = _parse(config_text, "lobby configuration")
     if not isinstance(config, dict):
-        raise BadInput("The lobby configuration must be an object.")
+        raise BadInput(Message.of("core.bridge.lobby_not_object"))
     game = get_game(config.get("game"))
     raw_seats = config.get("seats")
     if not isinstance(raw_seats, list):
-        raise BadOptions("Choose who sits at each seat.")
+        raise BadOptions(Message.of("core.bridge.choose_seats"))
     seats = []
     for i, s in enumerate(raw_seats):
         if not isinstance(s, dict):
-            raise BadOptions(f"Seat {i + 1} is malformed.")
+            raise BadOptions(Message.of("core.bridge.seat_malformed", n=i + 1))
         name = s.get("name") or f"Player {i + 1}"
         bot = s.get("bot") or None
         if not isinstance(name, str) or (bot is not None and not isinstance(bot, str)):
-            raise BadOptions(f"Seat {i + 1} is malformed.")
+            raise BadOptions(Message.of("core.bridge.seat_malformed", n=i + 1))
         seats.append(Seat(name.strip()[:40] or f"Player {i + 1}", bot))
     seed = config.get("seed")
     if seed is None or seed == "":
         seed = secrets.randbelow(MAX_SEED + 1)
     seed = _int(seed, "seed")
     if not 0 <= seed <= MAX_SEED:
-        raise BadOptions(f"The seed must be from 0 to {MAX_SEED}.")
+        raise BadOptions(Message.of("core.bridge.seed_range", max=MAX_SEED))
     options = config.get("options") or {}
     if not isinstance(options, dict):
-        raise BadOptions("The options must be an object.")
+        raise BadOptions(Message.of("core.bridge.options_not_object"))
     game.validate_options(len(seats), options)
     try:
         match = _open(MatchRecord(game.id, seats, seed, dict(options)))
     except BadRecord as exc:  # a fresh match has no actions: only the setup can fail
-        raise BadOptions(str(exc).removeprefix("The saved match cannot start: ")) from exc
-    return {"match": match.id, "seed": seed, "status": match.status()}
+        detail = exc.message.arg("detail") if exc.message.id == "core.record.cannot_start" else None
+        raise BadOptions(detail if isinstance(detail, Message) else exc.message) from exc
+    return {"seed": seed, **_opened(match, shown)}
 
 
 @_reply
 def view(match_id: str, seat: int) -> JsonDict:
-    """What ``seat`` sees (``-1``: a spectator), with that seat's legal actions."""
+    """What ``seat`` sees (``-1``: a spectator), with that seat's legal actions.
+
+    Every decision's answer already carries the screen to show next; this is for the others
+    (the last look of a hot-seat player before the device is handed over).
+    """
     match = _match(match_id)
-    seat = _int(seat, "seat")
-    if seat != SPECTATOR and not 0 <= seat < match.state.players:
-        raise BadInput(f"There is no seat {seat} in this match.")
-    who = None if seat == SPECTATOR else seat
-    state = match.state
-    legal = [] if who is None else [a.to_json() for a in state.legal_actions(who)]
-    # What other seats may do without being waited for (Tea): public, so every screen can
-    # offer it to the people sitting there.
-    optional = [
-        {"seat": s, "legal": [a.to_json() for a in state.legal_actions(s)]}
-        for s in state.actors()
-        if s not in state.awaiting() and s != who
-    ]
-    return {"status": match.status(), "view": state.view(who), "legal": legal, "optional": optional}
+    screen = _screen(match, _seat(match, seat))
+    del screen["seat"]
+    return screen
 
 
 @_reply
-def act(match_id: str, seat: int, action_text: str, step: int) -> JsonDict:
-    """Apply a person's action; ``step`` is the step their screen was drawn at."""
+def act(
+    match_id: str, seat: int, action_text: str, step: int, shown: int | None = None
+) -> JsonDict:
+    """Apply a person's action; ``step`` is the step their screen was drawn at.
+
+    ``shown`` is the seat the page shows (``-1``: a spectator; by default the acting seat).
+    The answer is everything the next screen needs, so a decision is one crossing: the
+    status; ``seat``, the seat to show now (the first person the game waits for, else
+    ``shown`` if a person sits there, else the first person, else ``-1``) with its ``view``,
+    ``legal`` and ``optional`` actions (what :func:`view` would answer); ``log``, the lines
+    new to that seat; and ``tail``, the record's actions from step ``tail.from`` on.
+    """
     match = _match(match_id)
     data = _parse(action_text, "action")
-    return _advance(match, _int(seat, "seat"), data, step)
+    seat = _int(seat, "seat")
+    return _advance(match, seat, data, step, seat if shown is None else shown)
 
 
 def _bot_choice(match: Match, seat: object, step: object) -> tuple[int, JsonDict | None]:
@@ -257,15 +360,15 @@ def _bot_choice(match: Match, seat: object, step: object) -> tuple[int, JsonDict
     seat = _int(seat, "seat")
     bot = match.bots.get(seat)
     if bot is None:
-        raise IllegalAction(f"Seat {seat + 1} is not played by a bot.")
+        raise IllegalAction(Message.of("core.bridge.not_a_bot", n=seat + 1))
     state = match.state
     if seat not in state.actors():
-        raise IllegalAction(f"It is not {state.seat_name(seat)}'s turn to act.")
+        raise IllegalAction(Message.of("core.not_your_turn", seat=seat))
     rng = Rng(match.record.seed * 1_000_003 + match.step * 31 + seat)
     action = bot.choose(match.game, state.view(seat), seat, state.legal_actions(seat), rng)
     if action is None:
         if seat in state.awaiting():
-            raise IllegalAction(f"The {bot.name} bot declined a decision the game waits for.")
+            raise IllegalAction(Message.of("core.bridge.bot_declined", bot=bot.name))
         return seat, None
     return seat, action.to_json()
 
@@ -284,31 +387,37 @@ def bot_choose(match_id: str, seat: int, step: int) -> JsonDict:
 
 
 @_reply
-def bot_act(match_id: str, seat: int, step: int) -> JsonDict:
-    """Let the bot in ``seat`` choose and apply its action at once, from its own view only.
+def bot_act(match_id: str, seat: int, step: int, shown: int = SPECTATOR) -> JsonDict:
+    """Let the bot in ``seat`` choose and apply its action at once, from its own view only,
+    and answer as :func:`act` does for the page's ``shown`` seat (never the bot's own view).
 
     A bot asked about an optional action (it may act but is not awaited) may decline:
-    the reply's ``action`` is then ``null`` and nothing changes.
+    the reply's ``action`` is then ``null``, nothing changes and the tail is empty.
     """
     match = _match(match_id)
+    _seat(match, shown)
     seat, action = _bot_choice(match, seat, step)
     if action is None:
-        return {"status": match.status(), "action": None, "log": []}
-    return _advance(match, seat, action, step)
+        return _moved(match, match.state, match.step, None, shown)
+    return _advance(match, seat, action, step, shown)
 
 
 @_reply
-def undo(match_id: str) -> JsonDict:
-    """Go back to just before the last action taken by a person (bot replies go too)."""
+def undo(match_id: str, shown: int = SPECTATOR) -> JsonDict:
+    """Go back to just before the last action taken by a person (bot replies go too).
+
+    The answer is the screen to show (see :func:`act`) and the whole record.
+    """
     match = _match(match_id)
+    _seat(match, shown)
     actions = match.record.actions
     humans = [i for i, (seat, _) in enumerate(actions) if seat not in match.bots]
     if not humans:
-        raise IllegalAction("There is nothing to undo.")
+        raise IllegalAction(Message.of("core.bridge.nothing_to_undo"))
     keep = humans[-1]
     match.state = match.record.replay(match.game, keep)
     del actions[keep:]
-    return {"status": match.status()}
+    return _opened(match, shown)
 
 
 @_reply
@@ -318,30 +427,35 @@ def export_record(match_id: str) -> JsonDict:
 
 
 _DAMAGED = {
-    "save": "This saved game is damaged",
-    "link": "This share link is damaged",
-    "autosave": "Your last game could not be restored",
+    "save": "core.damaged.save",
+    "link": "core.damaged.link",
+    "autosave": "core.damaged.autosave",
 }
 
 
 @_reply
-def import_record(record_text: str, source: str = "save") -> JsonDict:
+def import_record(record_text: str, source: str = "save", shown: int = SPECTATOR) -> JsonDict:
     """Open a saved match; a corrupted record is refused with the reason, opening nothing.
 
     ``source`` says where the record came from (``"save"``, ``"link"`` or ``"autosave"``), so
-    the refusal first tells the player what is wrong in their words, then the detail.
+    the refusal first tells the player what is wrong in their words, then the detail. The
+    answer is the screen to show (see :func:`act`) and the whole record.
     """
     head = _DAMAGED.get(source) if isinstance(source, str) else None
     if head is None:
-        raise BadInput(f"Unknown record source {source!r}.")
+        raise BadInput(Message.of("core.bridge.unknown_source", source=repr(source)))
     try:
         data = _parse(record_text, "saved match")
         record = MatchRecord.from_json(data)
         get_game(record.game).validate_options(len(record.seats), record.options)
         match = _open(record)
     except (BadInput, BadOptions, BadRecord) as exc:
-        raise BadRecord(f"{head}: {exc}") from exc
-    return {"match": match.id, "status": match.status()}
+        raise BadRecord(Message.of(head, detail=exc.message)) from exc
+    try:
+        return _opened(match, shown)
+    except GameError:
+        del _matches[match.id]
+        raise
 
 
 _replays: dict[str, Replay] = {}
@@ -351,7 +465,7 @@ _replay_numbers = itertools.count(1)
 def _replay(replay_id: object) -> Replay:
     replay = _replays.get(replay_id) if isinstance(replay_id, str) else None
     if replay is None:
-        raise UnknownMatch(f"There is no replay {replay_id!r} (was the page reloaded?).")
+        raise UnknownMatch(Message.of("core.bridge.unknown_replay", replay=repr(replay_id)))
     return replay
 
 

@@ -15,7 +15,7 @@ checkpoint copy plus at most ``CHECKPOINT - 1`` actions away.
 
 from __future__ import annotations
 
-from .core import BadRecord, Game, GameError, IllegalAction, JsonDict, MatchRecord, State
+from .core import BadRecord, Game, GameError, IllegalAction, JsonDict, MatchRecord, Message, State
 
 CHECKPOINT = 16
 EVERYTHING = -2
@@ -33,7 +33,7 @@ class Replay:
         try:
             state = game.new_state(len(record.seats), record.seed, record.options)
         except GameError as exc:
-            raise BadRecord(f"The saved match cannot start: {exc}") from exc
+            raise BadRecord(Message.of("core.record.cannot_start", detail=exc.message)) from exc
         self._entry_steps.extend(0 for _ in state.log)
         for i, (seat, data) in enumerate(record.actions):
             if i % CHECKPOINT == 0:
@@ -41,7 +41,9 @@ class Replay:
             try:
                 state.apply(seat, game.decode_action(data))
             except GameError as exc:
-                raise BadRecord(f"Action {i + 1} of the saved match does not apply: {exc}") from exc
+                raise BadRecord(
+                    Message.of("core.record.does_not_apply", n=i + 1, detail=exc.message)
+                ) from exc
             self._entry_steps.extend(i + 1 for _ in state.log[len(self._entry_steps) :])
         if len(record.actions) % CHECKPOINT == 0:
             self._checkpoints.append(state.clone())
@@ -69,11 +71,11 @@ class Replay:
         ``EVERYTHING``: every secret, for a finished game only), with the log of the whole
         record as that seat may read it and, for each line, the step that wrote it."""
         if not 0 <= step <= self.steps:
-            raise IllegalAction(f"This replay has steps 0 to {self.steps}, not {step}.")
+            raise IllegalAction(Message.of("core.replay.no_step", steps=self.steps, step=step))
         if seat == EVERYTHING and not self.over:
-            raise IllegalAction("Everything can be shown only once the game is over.")
+            raise IllegalAction(Message.of("core.replay.not_over"))
         if seat not in (EVERYTHING, SPECTATOR) and not 0 <= seat < self.final.players:
-            raise IllegalAction(f"There is no seat {seat} in this game.")
+            raise IllegalAction(Message.of("core.no_seat", seat=seat))
         state = self.state_at(step)
         who = None if seat < 0 else seat
         visible = [

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 
-from ..core import BadOptions
+from ..core import BadOptions, Message
 from .base import Bot, RandomBot
 
 # Bots every game can use, then game-specific ones: game id -> bot name -> class.
@@ -49,7 +49,7 @@ def make_bot(game_id: str, name: str) -> Bot:
     cls = _BY_GAME.get(game_id, {}).get(name) or _GENERIC.get(name)
     if cls is None:
         known = ", ".join(bot_names(game_id))
-        raise BadOptions(f"There is no bot called {name!r} for this game; choose from {known}.")
+        raise BadOptions(Message.of("core.unknown_bot", bot=repr(name), known=known))
     return cls()
 
 

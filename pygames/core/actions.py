@@ -24,6 +24,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from .errors import IllegalAction
+from .messages import Message
 
 Plain = None | bool | int | str | tuple["Plain", ...]
 
@@ -48,7 +49,12 @@ def _to_json_value(value: Any) -> Any:
     return value
 
 
-_WORDS = {int: "a whole number", str: "a text", bool: "true or false", type(None): "null"}
+_WORDS = {
+    int: "core.action.kind.int",
+    str: "core.action.kind.str",
+    bool: "core.action.kind.bool",
+    type(None): "core.action.kind.null",
+}
 
 
 def _from_json_value(value: Any, hint: Any, where: str) -> Any:
@@ -64,22 +70,31 @@ def _from_json_value(value: Any, hint: Any, where: str) -> Any:
                 return _from_json_value(value, option, where)
             except IllegalAction:
                 continue
-        raise IllegalAction(f"{where} has the wrong type: {value!r}")
+        raise IllegalAction(Message.of("core.action.wrong_type", where=where, value=repr(value)))
     if origin is tuple:
         args = typing.get_args(hint)
         if not isinstance(value, list):
-            raise IllegalAction(f"{where} must be a list, not {value!r}")
+            raise IllegalAction(Message.of("core.action.not_list", where=where, value=repr(value)))
         if len(args) == 2 and args[1] is Ellipsis:
             args = (args[0],) * len(value)
         if len(args) != len(value):
-            raise IllegalAction(f"{where} must be a list of {len(args)}, not {value!r}")
+            raise IllegalAction(
+                Message.of("core.action.list_length", where=where, n=len(args), value=repr(value))
+            )
         return tuple(
             _from_json_value(v, a, f"{where}[{i}]")
             for i, (v, a) in enumerate(zip(value, args, strict=True))
         )
     if hint in _WORDS:
         if type(value) is not hint:
-            raise IllegalAction(f"{where} must be {_WORDS[hint]}, not {value!r}")
+            raise IllegalAction(
+                Message.of(
+                    "core.action.must_be",
+                    where=where,
+                    kind=Message.of(_WORDS[hint]),
+                    value=repr(value),
+                )
+            )
         return value
     raise TypeError(f"unsupported action field type {hint!r}")
 
@@ -106,22 +121,25 @@ class ActionCodec:
     def decode(self, data: Any) -> Action:
         """Build an action from its JSON form."""
         if not isinstance(data, dict):
-            raise IllegalAction(f"An action must be an object with a 'type', not {data!r}")
+            raise IllegalAction(Message.of("core.action.not_object", value=repr(data)))
         kind = data.get("type")
         cls = self._by_kind.get(kind) if isinstance(kind, str) else None
         if cls is None:
             known = ", ".join(sorted(self._by_kind))
-            raise IllegalAction(f"Unknown action type {kind!r}; expected one of: {known}")
+            raise IllegalAction(Message.of("core.action.unknown", kind=repr(kind), known=known))
         names = [f.name for f in fields(cls)]
         extra = sorted(set(data) - set(names) - {"type"})
         missing = [n for n in names if n not in data]
         if extra or missing:
-            parts = []
-            if missing:
-                parts.append("missing " + ", ".join(missing))
-            if extra:
-                parts.append("unexpected " + ", ".join(extra))
-            raise IllegalAction(f"Malformed {kind!r} action: {'; '.join(parts)}")
+            which = "both" if missing and extra else "missing" if missing else "unexpected"
+            raise IllegalAction(
+                Message.of(
+                    f"core.action.malformed.{which}",
+                    kind=repr(kind),
+                    missing=", ".join(missing),
+                    unexpected=", ".join(extra),
+                )
+            )
         hints = typing.get_type_hints(cls)
         values = {n: _from_json_value(data[n], hints[n], f"'{kind}.{n}'") for n in names}
         return cls(**values)

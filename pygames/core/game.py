@@ -15,7 +15,7 @@ from typing import Any, ClassVar, TypeVar
 
 from .actions import Action, ActionCodec
 from .errors import BadOptions, IllegalAction
-from .messages import Message
+from .messages import Message, template
 from .messages import text as made_text
 from .rng import Rng
 
@@ -236,21 +236,35 @@ class Game(ABC):
         """Options a lobby starts from."""
         return {}
 
+    def _title_message(self) -> Message:
+        """The game's name as its catalogue gives it (``<id>.title``), else its title."""
+        key = f"{self.id}.title"
+        return Message.of(key) if template(key) is not None else made_text(self.title)
+
     def validate_options(self, players: int, options: Mapping[str, Any]) -> JsonDict:
         """Check the player count and options; return them completed with defaults.
 
         Raises :class:`BadOptions` with a readable message.
         """
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            span = (
-                f"exactly {self.min_players}"
-                if self.min_players == self.max_players
-                else f"{self.min_players} to {self.max_players}"
+            raise BadOptions(
+                Message.of(
+                    "core.options.players_exactly"
+                    if self.min_players == self.max_players
+                    else "core.options.players",
+                    game=self._title_message(),
+                    min=self.min_players,
+                    max=self.max_players,
+                    players=repr(players),
+                )
             )
-            raise BadOptions(f"{self.title} is for {span} players, not {players!r}.")
         unknown = sorted(set(options) - set(self.default_options(players)))
         if unknown:
-            raise BadOptions(f"Unknown option(s) for {self.title}: {', '.join(unknown)}")
+            raise BadOptions(
+                Message.of(
+                    "core.options.unknown", game=self._title_message(), options=", ".join(unknown)
+                )
+            )
         return {**self.default_options(players), **options}
 
     @abstractmethod
@@ -277,4 +291,3 @@ class Game(ABC):
             "min_players": self.min_players,
             "max_players": self.max_players,
         }
-

@@ -11,6 +11,7 @@ from typing import Any
 
 from .errors import BadRecord, GameError
 from .game import Game, JsonDict, State
+from .messages import Message
 from .rng import MAX_SEED
 
 RECORD_VERSION = 1
@@ -53,33 +54,35 @@ class MatchRecord:
     def from_json(cls, data: Any) -> MatchRecord:
         """Parse and check the shape of a record; raises :class:`BadRecord`."""
         if not isinstance(data, dict):
-            raise BadRecord("A saved match must be a JSON object.")
+            raise BadRecord(Message.of("core.record.not_object"))
         version = data.get("version", RECORD_VERSION)
         if version != RECORD_VERSION:
-            raise BadRecord(f"This saved match has version {version!r}; expected {RECORD_VERSION}.")
+            raise BadRecord(
+                Message.of("core.record.version", version=repr(version), expected=RECORD_VERSION)
+            )
         game = data.get("game")
         if not isinstance(game, str):
-            raise BadRecord("The saved match does not say which game it is.")
+            raise BadRecord(Message.of("core.record.no_game"))
         seed = data.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-            raise BadRecord(f"The seed must be a whole number from 0 to {MAX_SEED}.")
+            raise BadRecord(Message.of("core.record.seed", max=MAX_SEED))
         options = data.get("options", {})
         if not isinstance(options, dict):
-            raise BadRecord("The options of the saved match must be an object.")
+            raise BadRecord(Message.of("core.record.options"))
         raw_seats = data.get("seats")
         if not isinstance(raw_seats, list) or not raw_seats:
-            raise BadRecord("The saved match must list its seats.")
+            raise BadRecord(Message.of("core.record.no_seats"))
         seats = []
         for i, s in enumerate(raw_seats):
             if not isinstance(s, dict) or not isinstance(s.get("name"), str):
-                raise BadRecord(f"Seat {i + 1} of the saved match has no name.")
+                raise BadRecord(Message.of("core.record.seat_name", n=i + 1))
             bot = s.get("bot")
             if bot is not None and not isinstance(bot, str):
-                raise BadRecord(f"Seat {i + 1} of the saved match has a malformed bot.")
+                raise BadRecord(Message.of("core.record.seat_bot", n=i + 1))
             seats.append(Seat(s["name"], bot))
         raw_actions = data.get("actions", [])
         if not isinstance(raw_actions, list):
-            raise BadRecord("The actions of the saved match must be a list.")
+            raise BadRecord(Message.of("core.record.actions"))
         actions: list[tuple[int, JsonDict]] = []
         for i, pair in enumerate(raw_actions):
             if (
@@ -89,7 +92,7 @@ class MatchRecord:
                 or isinstance(pair[0], bool)
                 or not isinstance(pair[1], dict)
             ):
-                raise BadRecord(f"Action {i + 1} of the saved match is malformed.")
+                raise BadRecord(Message.of("core.record.action_malformed", n=i + 1))
             actions.append((pair[0], pair[1]))
         return cls(game=game, seats=seats, seed=seed, options=options, actions=actions)
 
@@ -101,11 +104,12 @@ class MatchRecord:
         try:
             state = game.new_state(len(self.seats), self.seed, self.options)
         except GameError as exc:
-            raise BadRecord(f"The saved match cannot start: {exc}") from exc
+            raise BadRecord(Message.of("core.record.cannot_start", detail=exc.message)) from exc
         for i, (seat, data) in enumerate(self.actions[:upto]):
             try:
                 state.apply(seat, game.decode_action(data))
             except GameError as exc:
-                raise BadRecord(f"Action {i + 1} of the saved match does not apply: {exc}") from exc
+                raise BadRecord(
+                    Message.of("core.record.does_not_apply", n=i + 1, detail=exc.message)
+                ) from exc
         return state
-

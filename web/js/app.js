@@ -23,7 +23,7 @@ import { decodeRecord, recordParam, shareUrl } from "./record-link.js";
 import { ReplayViewer } from "./replay.js";
 import { seatLabel as labelOf, withNames } from "./words.js";
 import { preferredLanguage, say, useLanguage } from "./i18n.js";
-/** @import { Action, LobbyConfig, NewMatchReply, ImportReply, Progress, RecordSource, Renderer, ShellMatch, ShellState, Status } from "./types.js" */
+/** @import { Action, ActReply, LobbyConfig, NewMatchReply, ImportReply, Progress, RecordSource, RecordTail, Renderer, SeatScreen, ShellMatch, ShellState, Status } from "./types.js" */
 
 const params = new URLSearchParams(location.search);
 // Time between two bot actions, so a person can follow them (?fast=1 for tests, ?pace=ms).
@@ -243,6 +243,22 @@ function seatToShow(status) {
   return humans.length ? humans[0] : -1;
 }
 
+/** The seat the page shows, as a decision's call names it (the bridge answers that seat's
+ *  screen, or the person it must turn to). */
+const shownParam = () => app.shownSeat ?? -1;
+
+/** Join a decision's record tail to the page's copy of the record (the autosave and the share
+ *  link read it); a tail that does not join drops the copy, and export_record is asked instead.
+ *  @param {ShellMatch} match @param {RecordTail} tail */
+function joinTail(match, tail) {
+  const record = match.record;
+  if (!record || tail.from > record.actions.length) {
+    match.record = null;
+    return;
+  }
+  record.actions = [...record.actions.slice(0, tail.from), ...tail.actions];
+}
+
 /**
  * @param {NewMatchReply | ImportReply} reply
  * @param {LobbyConfig | null} config
@@ -255,6 +271,7 @@ async function openMatch(reply, config) {
     status: reply.status,
     seats: reply.status.seats,
     game: reply.status.game,
+    record: reply.record,
   };
   $("rules-link").href = `rules.html#${reply.status.game}`;
   app.lastConfig = config ?? { game: reply.status.game, seats: reply.status.seats, seed: null, options: {} };
@@ -263,7 +280,7 @@ async function openMatch(reply, config) {
   delete $("end-screen").dataset.shown;
   clearError();
   showScreen("table");
-  await refresh(gen);
+  await refresh(gen, reply);
 }
 
 /**
@@ -275,7 +292,7 @@ async function openMatch(reply, config) {
  */
 async function applyBot(seat, action, step, gen) {
   const match = app.match;
-  const sending = app.engine.act(match.id, seat, JSON.stringify(action), step);
+  const sending = app.engine.act(match.id, seat, JSON.stringify(action), step, shownParam());
   app.applying = sending;
   let reply;
   try {
@@ -289,31 +306,38 @@ async function applyBot(seat, action, step, gen) {
     return null;
   }
   match.status = reply.status;
+  joinTail(match, reply.tail);
   return reply;
 }
 
 /** Ask each bot that may act but is not awaited (Tea) once per step; it may decline. A person's
  *  action on its way (app.busy) wins: the bot is asked again from the position it leaves.
- *  @param {number} gen */
+ *  Resolves to the answer of the last action applied (the screen to show), if any.
+ *  @param {number} gen
+ *  @returns {Promise<ActReply | null>} */
 async function askOptionalBots(gen) {
   const match = app.match;
+  /** @type {ActReply | null} */
+  let last = null;
   for (;;) {
     const status = match.status;
-    if (status.over || app.busy) return;
+    if (status.over || app.busy) return last;
     const awaited = awaitedSeats(status);
     if (!match.asked || match.asked.step !== status.step) match.asked = { step: status.step, seats: new Set() };
     const seat = status.actors.find((s) => !awaited.includes(s) && match.seats[s]?.bot && !match.asked.seats.has(s));
-    if (seat === undefined) return;
+    if (seat === undefined) return last;
     match.asked.seats.add(seat);
     const choice = await thinkBot(match, seat, status.step);
-    if (gen !== app.generation) return;
+    if (gen !== app.generation) return null;
     if (!choice.ok) {
       if (choice.error_type !== "StaleView") showError(`The bot could not move: ${errorText(choice)}`);
-      return;
+      return last;
     }
     if (!choice.action) continue;
-    if (app.busy || match.status.step !== status.step) return;
-    if (!(await applyBot(seat, choice.action, status.step, gen))) return;
+    if (app.busy || match.status.step !== status.step) return last;
+    const applied = await applyBot(seat, choice.action, status.step, gen);
+    if (!applied) return gen === app.generation ? last : null;
+    last = applied;
   }
 }
 
@@ -330,12 +354,20 @@ function needsHandover(seat) {
   );
 }
 
-async function refresh(gen = app.generation) {
+/**
+ * Draw what the match needs now and start the bot whose turn it is. `screen` is the last
+ * answer of a decision (it carries the screen to show): drawn as it is, with no crossing,
+ * while it is the current step's; otherwise the seat's view is asked for.
+ * @param {number} [gen]
+ * @param {SeatScreen | null} [screen]
+ */
+async function refresh(gen = app.generation, screen = null) {
   const match = app.match;
   if (!match || gen !== app.generation) return;
-  await askOptionalBots(gen);
+  screen = (await askOptionalBots(gen)) ?? screen;
   if (gen !== app.generation) return;
-  const seat = seatToShow(match.status);
+  const current = screen && screen.status.step === match.status.step ? screen : null;
+  const seat = current ? current.seat : seatToShow(match.status);
   if (needsHandover(seat)) {
     // The player who just moved sees what their move did before the screen goes blank.
     if (app.shownSeat !== null && humanSeats().includes(app.shownSeat)) {
@@ -345,9 +377,8 @@ async function refresh(gen = app.generation) {
     await passDevice(seat, gen);
     if (gen !== app.generation) return;
   }
-  if (!(await showSeat(seat, gen))) return;
-  // Saved before a bot starts thinking: the save's reply must not land on the main thread
-  // while the bot thinks (no stutter during a think, issue 8); the worker answers in order anyway.
+  if (!(await showSeat(seat, gen, { screen: current }))) return;
+  // Saved before a bot starts thinking, from the page's own copy of the record (no crossing).
   await autosave(gen);
   if (gen !== app.generation) return;
   const botActors = match.status.over ? [] : awaitedSeats(match.status).filter((s) => match.seats[s]?.bot);
@@ -355,14 +386,18 @@ async function refresh(gen = app.generation) {
 }
 
 /**
- * Fetch `seat`'s view and draw it; `handover`: the mover's last look, with no choices.
+ * Draw `seat`'s screen: from `screen` (a decision's answer for that seat) when given, else
+ * fetched with `view`; `handover`: the mover's last look, with no choices.
  * @param {number} seat
  * @param {number} gen
- * @param {{handover?: boolean}} [how]
+ * @param {{handover?: boolean, screen?: SeatScreen | null}} [how]
  */
-async function showSeat(seat, gen, { handover = false } = {}) {
+async function showSeat(seat, gen, { handover = false, screen = null } = {}) {
   const match = app.match;
-  const reply = await app.engine.view(match.id, seat);
+  const reply =
+    screen && screen.seat === seat
+      ? /** @type {import("./types.js").Reply<import("./types.js").ViewReply>} */ ({ ...screen, ok: true })
+      : await app.engine.view(match.id, seat);
   if (gen !== app.generation) return false;
   if (!reply.ok) {
     showError(reply);
@@ -629,10 +664,13 @@ async function humanAct(action, asSeat) {
   const data = typeof action === "string" ? JSON.parse(action) : action;
   app.busy = true;
   clearNotice();
+  /** @type {SeatScreen | null} */
+  let screen;
   try {
     if (app.applying) await app.applying; // a bot's move already on its way lands first
     if (gen !== app.generation) return;
-    let reply = await app.engine.act(match.id, seat, text, app.drawn?.step ?? match.status.step);
+    /** @type {any} */
+    let reply = await app.engine.act(match.id, seat, text, app.drawn?.step ?? match.status.step, shownParam());
     if (gen !== app.generation) return;
     if (!reply.ok && reply.error_type === "StaleView") {
       // A bot's move landed between the drawing and the click: if the same choice is still
@@ -640,7 +678,7 @@ async function humanAct(action, asSeat) {
       const now = await app.engine.view(match.id, seat);
       if (gen !== app.generation) return;
       if (now.ok && now.legal.some((a) => sameAction(a, data))) {
-        reply = await app.engine.act(match.id, seat, text, now.status.step);
+        reply = await app.engine.act(match.id, seat, text, now.status.step, shownParam());
       } else {
         reply = null;
         if (now.ok) match.status = now.status;
@@ -652,22 +690,32 @@ async function humanAct(action, asSeat) {
     } else if (reply) {
       clearError();
       match.status = reply.status;
+      joinTail(match, reply.tail);
     }
+    screen = reply?.ok ? reply : null;
   } finally {
     app.busy = false;
   }
-  await refresh(gen);
+  await refresh(gen, screen);
 }
 
-/** The bot's choice, thought out in the engine's worker. Each think is a performance measure
- *  named "bot-think", so tests and profiles can check the page stays responsive meanwhile.
+/** The bot's choice, thought out in the engine's worker (with `apply`: chosen and applied at
+ *  once, bot_act). Each think is a performance measure named "bot-think", so tests and
+ *  profiles can check the page stays responsive meanwhile.
+ *  @template {boolean} [A=false]
  *  @param {ShellMatch} match
  *  @param {number} seat
- *  @param {number} step */
-async function thinkBot(match, seat, step) {
+ *  @param {number} step
+ *  @param {A} [apply]
+ *  @returns {Promise<A extends true ? import("./types.js").Reply<ActReply> : import("./types.js").Reply<import("./types.js").BotChooseReply>>} */
+async function thinkBot(match, seat, step, apply) {
   const start = performance.now();
   try {
-    return await app.engine.bot_choose(match.id, seat, step);
+    return /** @type {any} */ (
+      apply
+        ? await app.engine.bot_act(match.id, seat, step, shownParam())
+        : await app.engine.bot_choose(match.id, seat, step)
+    );
   } finally {
     performance.measure("bot-think", { start, detail: { seat, step } });
   }
@@ -687,6 +735,20 @@ async function botTurn(seat, gen) {
   await sleep(personMayAct ? BOT_PACE_MS * INTERRUPT_PACE_FACTOR : BOT_PACE_MS);
   // A person may have acted meanwhile (Tea): that action's refresh starts the bot again.
   if (gen !== app.generation || match.status.step !== step || app.busy) return;
+  if (!personMayAct) {
+    // Nobody can interrupt: the bot chooses and moves in one crossing.
+    const reply = await thinkBot(match, seat, step, true);
+    if (gen !== app.generation) return;
+    if (!reply.ok) {
+      if (reply.error_type !== "StaleView") showError(`The bot could not move: ${errorText(reply)}`);
+      return;
+    }
+    match.status = reply.status;
+    joinTail(match, reply.tail);
+    await refresh(gen, reply);
+    return;
+  }
+  // A person may act first (Tea): the bot's choice is applied only if nobody acted meanwhile.
   const choice = await thinkBot(match, seat, step);
   if (gen !== app.generation) return;
   if (!choice.ok) {
@@ -695,25 +757,27 @@ async function botTurn(seat, gen) {
   }
   // The bot thought from the position at `step`; if a person acted meanwhile it thinks again.
   if (app.busy || match.status.step !== step || !choice.action) return;
-  if (!(await applyBot(seat, choice.action, step, gen))) return;
-  await refresh(gen);
+  const applied = await applyBot(seat, choice.action, step, gen);
+  if (!applied) return;
+  await refresh(gen, applied);
 }
 
 /**
  * Keep the match in localStorage (resumed on the next visit); resolves once written.
  * @param {number} gen
  */
-function autosave(gen) {
-  return app.engine.export_record(app.match.id).then((reply) => {
-    if (!reply.ok || gen !== app.generation) return;
+async function autosave(gen) {
+  const record = await currentRecord({ quiet: true });
+  if (!record || gen !== app.generation) return;
+  {
     const { status } = app.match;
-    const saved = { record: reply.record, over: status.over, game: app.match.game, step: status.step };
+    const saved = { record, over: status.over, game: app.match.game, step: status.step };
     try {
       localStorage.setItem(AUTOSAVE_KEY, JSON.stringify(saved));
     } catch {
       /* storage full or disabled: saving is a convenience */
     }
-  });
+  }
 }
 
 function readAutosave() {
@@ -776,27 +840,37 @@ async function undo() {
   app.busy = true;
   let reply;
   try {
-    reply = await app.engine.undo(app.match.id);
+    reply = await app.engine.undo(app.match.id, shownParam());
   } finally {
     app.busy = false;
   }
   if (gen !== app.generation) return;
+  /** @type {SeatScreen | null} */
+  let screen = null;
   if (!reply.ok) showError(reply);
   else {
     clearError();
     app.match.status = reply.status;
+    app.match.record = reply.record;
     app.drawn = null;
     delete $("end-screen").dataset.shown;
+    screen = reply;
   }
-  await refresh(gen);
+  await refresh(gen, screen);
 }
 
-async function currentRecord() {
-  const reply = await app.engine.export_record(app.match.id);
+/** The match record as it stands: the page's own copy (kept from every answer's tail), asked
+ *  of the engine only if that copy was lost.
+ *  @param {{quiet?: boolean}} [how] quiet: no error shown (the autosave) */
+async function currentRecord({ quiet = false } = {}) {
+  const match = app.match;
+  if (match.record && match.record.actions.length === match.status.step) return match.record;
+  const reply = await app.engine.export_record(match.id);
   if (!reply.ok) {
-    showError(reply);
+    if (!quiet) showError(reply);
     return null;
   }
+  if (app.match === match) match.record = reply.record;
   return reply.record;
 }
 

@@ -47,7 +47,8 @@ async function prefetch(onProgress) {
  * Start the engine. `onProgress({stage, fraction})` is called as loading advances:
  * "download" (0..1 of the runtime bytes), "start" (Python starting), "ready".
  * Resolves to an object with one async method per bridge function: the worker names them
- * (pygames.bridge.CALLS), so the list is kept in Python only.
+ * (pygames.bridge.CALLS), so the list is kept in Python only. `engine.crossings[name]` counts
+ * the calls of each (every call is one round trip to the worker).
  * @param {(progress: import("./types.js").Progress) => void} [onProgress]
  * @returns {Promise<import("./types.js").Engine>}
  */
@@ -63,12 +64,16 @@ export async function startEngine(onProgress = () => {}) {
     config: { files: { [here("../pygames.zip")]: "./*" } },
   });
   const pong = JSON.parse(await worker.sync.ping());
+  /** @type {Record<string, number>} */
+  const crossings = {};
   /** @type {Record<string, unknown>} */
-  const engine = { python: pong.python, loadMs: Math.round(performance.now() - t0) };
+  const engine = { python: pong.python, loadMs: Math.round(performance.now() - t0), crossings };
   /** @type {string[]} */
   const calls = JSON.parse(await worker.sync.calls());
   for (const name of calls) {
+    crossings[name] = 0;
     engine[name] = async (/** @type {unknown[]} */ ...args) => {
+      crossings[name] += 1; // one crossing of the worker boundary (ping and calls are not counted)
       let text;
       try {
         text = await worker.sync[name](...args);

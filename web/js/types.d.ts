@@ -141,38 +141,47 @@ export type RecordSource = "save" | "link" | "autosave";
 export interface GamesReply {
   games: EngineGame[];
 }
-export interface NewMatchReply {
-  match: string;
-  seed: number;
-  status: Status;
-}
 export interface ViewReply {
   status: Status;
   view: View;
   legal: Action[];
   optional: OptionalActions[];
 }
+/** The screen a decision's answer carries: what `view` would answer for `seat`, the seat the
+ *  page shows next (the first person awaited, else the seat the page named if a person sits
+ *  there, else the first person, else -1: a spectator). Never a bot's own view. */
+export interface SeatScreen extends ViewReply {
+  seat: number;
+}
+/** The actions appended to the record from step `from` on (the page keeps its own copy). */
+export interface RecordTail {
+  from: number;
+  actions: Array<[number, Action]>;
+}
+/** The answer to a call that (re)opens a match: its first screen and its whole record. */
+export interface OpenedReply extends SeatScreen {
+  match: string;
+  record: MatchRecord;
+}
+export interface NewMatchReply extends OpenedReply {
+  seed: number;
+}
 /** The answer to `act` (and to `bot_act`, where `action` is null when the bot declines). */
-export interface ActReply {
-  status: Status;
+export interface ActReply extends SeatScreen {
   action: Action | null;
-  /** The new log lines the acting seat may read. */
+  /** The new log lines the shown seat may read. */
   log: Message[];
+  tail: RecordTail;
 }
 export interface BotChooseReply {
   /** null: the bot declines an optional action. */
   action: Action | null;
 }
-export interface StatusReply {
-  status: Status;
-}
 export interface RecordReply {
   record: MatchRecord;
 }
-export interface ImportReply {
-  match: string;
-  status: Status;
-}
+export type ImportReply = OpenedReply;
+export type UndoReply = OpenedReply;
 export interface OpenReplayReply {
   replay: string;
   game: string;
@@ -196,14 +205,14 @@ export interface ReplayViewReply {
  *  worker only passes strings and numbers; actions and configs travel as JSON text. */
 export interface BridgeCalls {
   games(): Promise<Reply<GamesReply>>;
-  new_match(configText: string): Promise<Reply<NewMatchReply>>;
+  new_match(configText: string, shown?: number): Promise<Reply<NewMatchReply>>;
   view(match: string, seat: number): Promise<Reply<ViewReply>>;
-  act(match: string, seat: number, actionText: string, step: number): Promise<Reply<ActReply>>;
-  bot_act(match: string, seat: number, step: number): Promise<Reply<ActReply>>;
+  act(match: string, seat: number, actionText: string, step: number, shown?: number): Promise<Reply<ActReply>>;
+  bot_act(match: string, seat: number, step: number, shown?: number): Promise<Reply<ActReply>>;
   bot_choose(match: string, seat: number, step: number): Promise<Reply<BotChooseReply>>;
-  undo(match: string): Promise<Reply<StatusReply>>;
+  undo(match: string, shown?: number): Promise<Reply<UndoReply>>;
   export_record(match: string): Promise<Reply<RecordReply>>;
-  import_record(recordText: string, source?: RecordSource): Promise<Reply<ImportReply>>;
+  import_record(recordText: string, source?: RecordSource, shown?: number): Promise<Reply<ImportReply>>;
   close(match: string): Promise<Reply<{}>>;
   open_replay(match: string): Promise<Reply<OpenReplayReply>>;
   /** `seat`: -1 a spectator, -2 everything (refused until the game is over). */
@@ -219,6 +228,8 @@ export interface Engine extends BridgeCalls {
   python: string;
   /** How long loading took, in ms. */
   loadMs: number;
+  /** How many times each bridge call crossed to the worker (tests count decisions by it). */
+  crossings: Record<string, number>;
 }
 
 /** `startEngine`'s progress: "download" (fraction of the runtime's bytes), "start", "ready";
@@ -307,6 +318,9 @@ export interface ShellMatch {
   optional?: OptionalActions[];
   /** The seat whose screen is shown; -1 a spectator. */
   seat?: number;
+  /** The page's copy of the match record (autosave, share link), kept from the answers'
+   *  tails; null if a tail did not join (then export_record is asked). */
+  record?: MatchRecord | null;
   /** The optional-action bots already asked at a step (each is asked once a step). */
   asked?: { step: number; seats: Set<number> };
 }
