@@ -34,12 +34,16 @@ SHOWN_WORDS = """(root) => {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
-    if (!el || !n.textContent.trim() || el.closest('script, style, [hidden], #game-options, [lang=en]')) continue;
-    if (el.tagName === 'OPTION' ? visible(el.closest('select')) : visible(el)) out.push(n.textContent.trim());
+    const skip = 'script, style, [hidden], #game-options, [lang=en]';
+    if (!el || !n.textContent.trim() || el.closest(skip)) continue;
+    const shown = el.tagName === 'OPTION' ? visible(el.closest('select')) : visible(el);
+    if (shown) out.push(n.textContent.trim());
   }
   for (const el of root.querySelectorAll('[aria-label], [title], [placeholder]')) {
     if (el.closest('[hidden], #game-options') || !visible(el)) continue;
-    for (const a of ['aria-label', 'title', 'placeholder']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
+    for (const a of ['aria-label', 'title', 'placeholder']) {
+      if (el.getAttribute(a)) out.push(el.getAttribute(a));
+    }
   }
   return out;
 }"""
@@ -107,7 +111,8 @@ def test_a_game_saved_in_japanese_opens_in_english(guard_factory: Any, base_url:
     expect(page.locator("#log-title")).to_have_text("ログ")
     page.locator("#game-menu summary").click()
     page.get_by_role("button", name="保存", exact=True).click()
-    saved = json.loads(page.get_by_label("保存データ（JSON）").input_value())
+    expect(page.get_by_label("保存データ（JSON）")).to_be_visible()  # noqa: RUF001
+    saved = json.loads(page.locator("#save-text").input_value())
     page.get_by_role("button", name="閉じる").click()
     assert saved["seats"] == record["seats"] and saved["actions"] == record["actions"]
     # Switching in the middle of a game redraws it in place: same step, same seat, no reload.
@@ -153,3 +158,22 @@ def test_japanese_screens(guard_factory: Any, base_url: str, size: str) -> None:
     expect(page.locator("#replay")).to_be_visible()
     assert english_left(page, ".replay-bar") == [] and english_left(page, ".replay-controls") == []
     screenshot(page, f"ja-replay-{size}")
+
+
+def test_the_rules_page_follows_the_language(guard_factory: Any, base_url: str) -> None:
+    page, _ = guard_factory(base_url, locale="en-GB", viewport=PHONE)
+    page.goto(base_url + "rules.html#storm_in_a_teacup")
+    expect(page.locator("#storm-title")).to_have_text("Storm in a Teacup")
+    first = page.locator("#storm_in_a_teacup dd").first
+    expect(first).to_have_js_property("innerText", "2 to 6 players.")
+    page.get_by_label("Language").select_option("ja")
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(page.locator("#storm-title")).to_have_text("コップの中の嵐")
+    expect(first).to_have_js_property("innerText", "2〜6人。")
+    assert english_left(page, "main") == []
+    assert page.locator("#storm_in_a_teacup dt").first.inner_text() == "S1", "rulings keep ids"
+    assert_accessible(page, "the rules page in Japanese")
+    screenshot(page, "ja-rules-phone")
+    # The games' page opens in the language chosen here.
+    page.goto(base_url + "?fast=1")
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
