@@ -63,6 +63,15 @@ chromium:
 	    exit 1; \
 	  fi; \
 	fi
+	@# Japanese text needs a font with its glyphs, or screenshots show boxes (issue 9).
+	@if command -v fc-list >/dev/null && [ -z "$$(fc-list :lang=ja)" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get update -qq && apt-get install -y -qq fonts-noto-cjk >/dev/null; \
+	  else \
+	    echo "No Japanese font: install Debian's fonts-noto-cjk (sudo apt-get install fonts-noto-cjk)" >&2; \
+	  fi; \
+	fi
 
 lint: $(VENV_STAMP) $(NODE_STAMP)
 	$(PY) -m ruff check .

@@ -1,7 +1,8 @@
-"""The catalogue of games, by id: a plain table of the game packages' declarations.
+"""The catalogue of games, by id: a plain table of the game packages' declarations, in the
+order the lobby offers them (the first is the lobby's default).
 
 >>> [g.id for g in all_games()][:3]
-['humble_tea_party', 'storm_in_a_teacup', 'tanbo']
+['tanbo', 'humble_tea_party', 'storm_in_a_teacup']
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from . import humble_tea_party, storm_in_a_teacup, tanbo
 from .core import BadOptions, Game, Message
 
 _GAMES: dict[str, Game] = {
-    g.id: g for g in (humble_tea_party.GAME, storm_in_a_teacup.GAME, tanbo.GAME)
+    g.id: g for g in (tanbo.GAME, humble_tea_party.GAME, storm_in_a_teacup.GAME)
 }
 
 

@@ -6,9 +6,12 @@ files vendored from ``node_modules`` (Pyodide and PyScript, only what the page l
 ``dist/vendor/``, and ``dist/pygames.zip`` (the rules package, unpacked into the worker's file
 system by PyScript's ``files`` config). The archive also holds ``pygames/_version.py``, written
 here from pyproject.toml's version (Pyodide has no installed metadata to read it from), and
-``build.json`` states the same version. Standard library only; writes nothing outside ``dist/``.
+``build.json`` states the same version. ``i18n/<lang>.json`` (every word) and
+``js/catalog.json`` (the lobby's games, from ``Game.describe()``) are written from Python.
+Standard library only; writes nothing outside ``dist/``.
 
     python scripts/build.py [--out DIR]
+    python scripts/build.py --catalogue     # the lobby's catalogue only, on stdout
 """
 
 from __future__ import annotations
@@ -165,6 +168,25 @@ def _write_words(out: Path) -> None:
         (out / "i18n" / f"{lang}.json").write_text(text, "utf-8")
 
 
+def catalogue() -> dict[str, object]:
+    """The lobby's catalogue: ``bridge.games()`` (every game's ``describe()``, its bots and
+    default options) and the bot levels a person picks from. Python is its only source."""
+    sys.path.insert(0, str(ROOT))
+    from pygames import bridge
+    from pygames.bots import DEFAULT_LEVEL, LEVELS
+
+    reply = json.loads(bridge.games())
+    if not reply.get("ok"):
+        raise SystemExit(f"build: the engine's catalogue failed: {reply}")
+    return {"games": reply["games"], "levels": list(LEVELS), "default_bot": DEFAULT_LEVEL}
+
+
+def _write_catalogue(out: Path) -> None:
+    """Write ``js/catalog.json``, which the lobby reads before Python has loaded."""
+    text = json.dumps(catalogue(), ensure_ascii=False, indent=1) + "\n"
+    (out / "js" / "catalog.json").write_text(text, "utf-8")
+
+
 def _site_hash(out: Path) -> str:
     """A digest of every file of the site: changes whenever anything served changes."""
     digest = hashlib.sha256()
@@ -203,6 +225,7 @@ def build(out: Path) -> None:
     write_icons(out / "icons")  # the bitmaps the web app manifest lists
     package_hash = _zip_package(out)
     _write_words(out)
+    _write_catalogue(out)
     # The page reads this to bust caches of pygames.zip and to show versions.
     build_info = {"pygames": package_hash, "version": version(), **versions}
     (out / "build.json").write_text(json.dumps(build_info, indent=2) + "\n")
@@ -215,7 +238,13 @@ def build(out: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder")
+    parser.add_argument(
+        "--catalogue", action="store_true", help="print js/catalog.json's content and stop"
+    )
     args = parser.parse_args(argv)
+    if args.catalogue:
+        print(json.dumps(catalogue(), ensure_ascii=False, indent=1))
+        return 0
     build(args.out)
     return 0
 

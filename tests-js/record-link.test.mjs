@@ -1,9 +1,12 @@
 // Share links: web/js/record-link.js (#r=<base64url of the record's JSON, UTF-8>).
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 
+import { addCatalogue } from "../web/js/i18n.js";
 import { decodeRecord, encodeRecord, recordParam, shareUrl } from "../web/js/record-link.js";
 
+addCatalogue("en", JSON.parse(readFileSync(new URL("../web/i18n/en.json", import.meta.url), "utf8")));
 const DAMAGED = "This share link is damaged: the game in it cannot be read.";
 
 /** A record as bridge.export_record gives it. */

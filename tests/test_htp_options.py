@@ -18,8 +18,21 @@ DEFAULTS = {"start_player": 0, "team_battle": False, "teams": None, "no_chatting
 def test_defaults() -> None:
     assert GAME.default_options(3) == DEFAULTS
     assert GAME.validate_options(3, {}) == DEFAULTS
-    assert GAME.describe() == {"id": "humble_tea_party", "title": "Humble Tea Party",
-                               "min_players": 3, "max_players": 6}
+    assert GAME.describe() == {
+        "id": "humble_tea_party",
+        "title": "humble_tea_party.title",
+        "blurb": "humble_tea_party.blurb",
+        "min_players": 3,
+        "max_players": 6,
+        "default_players": 4,
+        "first_player": {
+            "option": "start_player",
+            "label": "shell.lobby.first.start_player",
+            "random": False,
+        },
+        "hidden_information": True,
+        "setup_editor": "htp",
+    }
 
 
 def test_start_player_starts_both_phases() -> None:

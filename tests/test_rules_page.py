@@ -1,7 +1,9 @@
-"""The in-app rules reference names every ruling a player may wonder about."""
+"""The in-app rules reference names every ruling a player may wonder about, in English and
+Japanese (both in the page; js/rules-page.js shows the reader's)."""
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -19,6 +21,12 @@ class _Sections(HTMLParser):
         self.in_dt = False
         self.ids: dict[str, list[str]] = {}
         self.links: list[str] = []
+        self.blocks: dict[str, dict[str, int]] = {}  # section -> language -> blocks
+        self.words: list[str] = []  # data-i18n ids
+        self.depth = 0
+        self.dd_langs: list[list[str]] = []
+        self.text: dict[str, list[str]] = {"en": [], "ja": []}
+        self.lang_stack: list[tuple[str, int]] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
@@ -29,11 +37,31 @@ class _Sections(HTMLParser):
         for key in ("href", "src"):
             if a.get(key):
                 self.links.append(str(a[key]))
+        if a.get("data-i18n"):
+            self.words.append(str(a["data-i18n"]))
+        if tag == "dd":
+            self.dd_langs.append([])
+        self.depth += 1
+        if "data-bi" in a:
+            lang = str(a.get("lang"))
+            self.lang_stack.append((lang, self.depth))
+            if self.section:
+                counts = self.blocks.setdefault(self.section, {})
+                counts[lang] = counts.get(lang, 0) + 1
+            if tag == "span" and self.dd_langs:
+                self.dd_langs[-1].append(lang)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.lang_stack and self.lang_stack[-1][1] == self.depth:
+            self.lang_stack.pop()
+        self.depth -= 1
 
     def handle_data(self, data: str) -> None:
         if self.in_dt and self.section and data.strip():
             self.ids[self.section].append(data.strip())
             self.in_dt = False
+        if self.lang_stack and data.strip():
+            self.text[self.lang_stack[-1][0]].append(data.strip())
 
 
 def test_every_ruling_is_in_its_game_section() -> None:
@@ -48,3 +76,28 @@ def test_the_rules_page_asks_no_other_origin() -> None:
     parser.feed(PAGE.read_text())
     assert parser.links
     assert not [u for u in parser.links if re.match(r"^[a-z]+:|^//", u)]
+
+
+def test_every_summary_and_ruling_is_in_both_languages() -> None:
+    parser = _Sections()
+    parser.feed(PAGE.read_text())
+    assert len(parser.dd_langs) == sum(count for _, count in RULINGS.values())
+    assert all(langs == ["en", "ja"] for langs in parser.dd_langs)
+    for game in RULINGS:
+        counts = parser.blocks[game]
+        assert counts["en"] == counts["ja"] > 0, game
+    japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+    assert japanese.search(" ".join(parser.text["ja"]))
+    assert re.findall(r"[A-Za-z]{4,}", " ".join(parser.text["ja"])) == [], "English left"
+    assert not [t for t in parser.text["en"] if japanese.search(t)]
+
+
+def test_the_rules_page_words_are_in_the_catalogues() -> None:
+    parser = _Sections()
+    parser.feed(PAGE.read_text())
+    root = PAGE.parent.parent
+    for lang in ("en", "ja"):
+        book = json.loads((root / "web" / "i18n" / f"{lang}.json").read_text("utf-8"))
+        for game in RULINGS:
+            book.update(json.loads((root / "pygames" / game / "i18n" / f"{lang}.json").read_text()))
+        assert [w for w in parser.words if w not in book] == [], lang

@@ -17,6 +17,9 @@ _GENERIC: dict[str, type[Bot]] = {RandomBot.name: RandomBot}
 _BY_GAME: dict[str, dict[str, type[Bot]]] = {}
 #: Old names still accepted by :func:`make_bot` (records store bot names).
 ALIASES = {"greedy": "normal"}
+#: The levels a person picks from in the lobby, weakest first, and the one a new bot seat gets.
+LEVELS = ("easy", "normal", "strong")
+DEFAULT_LEVEL = "normal"
 
 
 def register(game_id: str, bot: type[Bot]) -> type[Bot]:
@@ -53,4 +56,13 @@ def make_bot(game_id: str, name: str) -> Bot:
     return cls()
 
 
-__all__ = ["ALIASES", "Bot", "RandomBot", "bot_names", "make_bot", "register"]
+__all__ = [
+    "ALIASES",
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Bot",
+    "RandomBot",
+    "bot_names",
+    "make_bot",
+    "register",
+]

@@ -232,6 +232,18 @@ class Game(ABC):
     max_players: ClassVar[int]
     codec: ClassVar[ActionCodec]
 
+    # What a lobby shows before the engine has loaded (describe(); the build writes it out).
+    default_players: ClassVar[int | None] = None
+    """How many seats a new lobby sets (``None``: ``max_players``)."""
+    first_player_option: ClassVar[str | None] = None
+    """The option naming the seat that starts, if the lobby may choose it."""
+    first_player_random: ClassVar[bool] = False
+    """Whether that option may be ``None``: the engine picks the seat at random."""
+    hidden_information: ClassVar[bool] = False
+    """Whether a seat's view hides something from the others (hot seat hands the device over)."""
+    setup_editor: ClassVar[str | None] = None
+    """The page's editor of the game's own options (web/js/setup-<name>.js), if any."""
+
     def default_options(self, players: int) -> JsonDict:
         """Options a lobby starts from."""
         return {}
@@ -284,10 +296,26 @@ class Game(ABC):
         return self.codec.decode(data)
 
     def describe(self) -> JsonDict:
-        """What a lobby needs to know about this game."""
+        """What a lobby needs to know about this game; words are message ids.
+
+        The build writes every game's description into the site (js/catalog.json), so the
+        lobby knows the games before Python has loaded.
+        """
+        option = self.first_player_option
         return {
             "id": self.id,
-            "title": self.title,
+            "title": f"{self.id}.title",
+            "blurb": f"{self.id}.blurb",
             "min_players": self.min_players,
             "max_players": self.max_players,
+            "default_players": self.default_players or self.max_players,
+            "first_player": None
+            if option is None
+            else {
+                "option": option,
+                "label": f"shell.lobby.first.{option}",
+                "random": self.first_player_random,
+            },
+            "hidden_information": self.hidden_information,
+            "setup_editor": self.setup_editor,
         }

@@ -56,6 +56,10 @@ class HtpGame(Game):
     min_players = 3  # ruling H1
     max_players = 6
     codec = CODEC
+    default_players = 4
+    first_player_option = "start_player"
+    hidden_information = True
+    setup_editor = "htp"
 
     def default_options(self, players: int) -> JsonDict:
         return dict(DEFAULT_OPTIONS)

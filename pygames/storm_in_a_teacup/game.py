@@ -61,6 +61,11 @@ class StormGame(Game):
     min_players = MIN_PLAYERS  # ruling S1
     max_players = MAX_PLAYERS
     codec = CODEC
+    default_players = 4
+    first_player_option = "host"
+    first_player_random = True  # ruling S3: a random host unless the lobby names one
+    hidden_information = True
+    setup_editor = "storm"
 
     def default_options(self, players: int) -> JsonDict:
         # ruling S3: random host unless the lobby chooses; ruling S8: Memory aid on.

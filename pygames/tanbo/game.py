@@ -51,6 +51,8 @@ class TanboGame(Game):
     min_players = 2
     max_players = 2
     codec = CODEC
+    first_player_option = "first_player"
+    setup_editor = "tanbo"
 
     def default_options(self, players: int) -> JsonDict:
         return dict(DEFAULT_OPTIONS)

@@ -13,7 +13,7 @@
 // seats) for the end screen.
 
 import { sameAction } from "./actions.js";
-import { GAMES, gameById } from "./catalog.js";
+import { GAMES, gameById, loadGames } from "./catalog.js";
 import { $, el } from "./dom.js";
 import { startEngine } from "./engine.js";
 import * as fallbackRenderer from "./fallback-renderer.js";
@@ -21,8 +21,8 @@ import { Lobby } from "./lobby.js";
 import { keepOffline } from "./offline.js";
 import { decodeRecord, recordParam, shareUrl } from "./record-link.js";
 import { ReplayViewer } from "./replay.js";
-import { seatLabel as labelOf, withNames } from "./words.js";
-import { preferredLanguage, say, useLanguage } from "./i18n.js";
+import { seatLabel as labelOf, shownName, shownSeats, withNames } from "./words.js";
+import { join, language, preferredLanguage, say, t, translate, useLanguage } from "./i18n.js";
 /** @import { Action, ActReply, LobbyConfig, NewMatchReply, ImportReply, Progress, RecordSource, RecordTail, Renderer, SeatScreen, ShellMatch, ShellState, Status } from "./types.js" */
 
 const params = new URLSearchParams(location.search);
@@ -32,11 +32,13 @@ const BOT_PACE_MS = params.has("fast") ? 30 : Math.max(0, Number(params.get("pac
 const INTERRUPT_PACE_FACTOR = 4;
 const AUTOSAVE_KEY = "pygames:autosave";
 const NARROW = "(max-width: 820px)";
-const SITE_TITLE = "pygames · tabletop games in your browser";
 
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const gameTitle = (/** @type {string} */ id) => gameById(id)?.title ?? id;
+const gameTitle = (/** @type {string} */ id) => {
+  const title = gameById(id)?.title;
+  return title ? t(title) : id;
+};
 
 /** @type {ShellState} */
 const app = {
@@ -84,12 +86,13 @@ function waitForClick(button, gen) {
 /** A bridge refusal in the reader's words (its message), else its English text. */
 /** @param {any} reply */
 function errorText(reply) {
-  return reply?.message ? say(reply.message, app.match?.seats ?? []) : String(reply?.error ?? "");
+  return reply?.message ? say(reply.message, shownSeats(app.match?.seats)) : String(reply?.error ?? "");
 }
 
 /** Show an error: a bridge reply (rendered from its message) or words already made.
  *  @param {string | {message?: any, error?: string}} message */
 function showError(message) {
+  app.lastError = message; // said again in another language
   $("error-text").textContent = typeof message === "string" ? message : errorText(message);
   $("error-banner").hidden = false;
 }
@@ -113,22 +116,23 @@ function clearNotice() {
 
 /** @param {Progress} progress */
 function setProgress({ stage, fraction }) {
+  app.progress = { stage, fraction }; // drawn again in another language
   const bar = $("engine-progress");
   const label = $("engine-label");
   $("engine-status").dataset.stage = stage;
   if (stage === "download") {
     bar.value = Math.round(fraction * 80);
-    label.textContent = `Loading Python… ${Math.round(fraction * 100)}%`;
+    label.textContent = t("shell.engine.loading_percent", { percent: Math.round(fraction * 100) });
   } else if (stage === "start") {
     bar.value = 90;
-    label.textContent = "Starting Python…";
+    label.textContent = t("shell.engine.starting");
   } else if (stage === "ready") {
     bar.value = 100;
-    label.textContent = "Ready";
+    label.textContent = t("shell.engine.ready");
     $("start-hint").textContent = "";
   } else if (stage === "failed") {
-    label.textContent = "Python could not start";
-    $("start-hint").textContent = "Python could not start, so no game can begin. Reload to try again.";
+    label.textContent = t("shell.engine.failed");
+    $("start-hint").textContent = t("shell.engine.failed_hint");
   }
 }
 
@@ -140,18 +144,19 @@ async function loadEngine() {
     if (reply.ok) {
       const known = new Set(reply.games.map((g) => g.id));
       for (const g of GAMES) {
-        if (!known.has(g.id)) showError(`The engine does not know the game "${g.title}".`);
+        if (!known.has(g.id)) showError(t("shell.engine.unknown_game", { title: t(g.title) }));
       }
       app.lobby.useCatalogue(reply.games);
     }
     $("start").disabled = false;
-    $("versions").textContent = `Python ${engine.python} in your browser, loaded in ${(engine.loadMs / 1000).toFixed(1)} s.`;
+    app.versions = { python: engine.python, seconds: (engine.loadMs / 1000).toFixed(1) };
+    drawVersions();
     document.body.dataset.engine = "ready";
     return engine;
   } catch (err) {
     setProgress({ stage: "failed" });
     document.body.dataset.engine = "failed";
-    showError(`Python could not start: ${err?.message ?? err}. Reload the page to try again.`);
+    showError(t("shell.engine.failed_error", { error: err?.message ?? err }));
     throw err;
   }
 }
@@ -185,23 +190,23 @@ function updateTitle() {
   const screen = document.body.dataset.screen;
   const match = app.match;
   if (!match || screen === "lobby" || screen === "resuming") {
-    document.title = SITE_TITLE;
+    document.title = t("shell.site.title");
     return;
   }
-  const title = `${gameTitle(match.game)} · pygames`;
+  const title = t("shell.tab.game", { game: gameTitle(match.game) });
   if (screen === "replay") {
-    document.title = `Replay · ${title}`;
+    document.title = t("shell.tab.replay", { title });
     return;
   }
   const { status } = match;
   if (status.over) {
-    document.title = `Game over · ${title}`;
+    document.title = t("shell.tab.over", { title });
     return;
   }
   const awaited = awaitedSeats(status).filter((s) => !match.seats[s]?.bot);
   if (!awaited.length) document.title = title;
-  else if (humanSeats().length > 1) document.title = `● ${match.seats[awaited[0]].name}'s turn · ${title}`;
-  else document.title = `● Your turn · ${title}`;
+  else if (humanSeats().length > 1) document.title = t("shell.tab.turn_of", { name: shownName(match.seats[awaited[0]].name, awaited[0]), title });
+  else document.title = t("shell.tab.your_turn", { title });
 }
 
 /**
@@ -302,7 +307,7 @@ async function applyBot(seat, action, step, gen) {
   }
   if (gen !== app.generation) return null;
   if (!reply.ok) {
-    if (reply.error_type !== "StaleView") showError(`The bot could not move: ${errorText(reply)}`);
+    if (reply.error_type !== "StaleView") showError(t("shell.error.bot", { error: errorText(reply) }));
     return null;
   }
   match.status = reply.status;
@@ -330,7 +335,7 @@ async function askOptionalBots(gen) {
     const choice = await thinkBot(match, seat, status.step);
     if (gen !== app.generation) return null;
     if (!choice.ok) {
-      if (choice.error_type !== "StaleView") showError(`The bot could not move: ${errorText(choice)}`);
+      if (choice.error_type !== "StaleView") showError(t("shell.error.bot", { error: errorText(choice) }));
       return last;
     }
     if (!choice.action) continue;
@@ -346,7 +351,7 @@ async function askOptionalBots(gen) {
 function needsHandover(seat) {
   const { status } = app.match;
   return (
-    !!gameById(app.match.game)?.hiddenInformation &&
+    !!gameById(app.match.game)?.hidden_information &&
     humanSeats().length > 1 &&
     seat >= 0 &&
     seat !== app.shownSeat &&
@@ -421,11 +426,13 @@ async function showSeat(seat, gen, { handover = false, screen = null } = {}) {
 async function handoverDone(prev, next, gen) {
   if (!(await showSeat(prev, gen, { handover: true }))) return;
   const done = $("handover-done");
-  done.textContent = `Done: pass the device to ${app.match.seats[next]?.name ?? `seat ${next + 1}`}`;
+  app.handoverTo = next; // drawn again in another language
+  done.textContent = t("shell.handover.done_to", { name: labelOf(app.match.seats, next) });
   done.hidden = false;
   done.focus({ preventScroll: true });
   await waitForClick(done, gen);
   done.hidden = true;
+  app.handoverTo = null;
 }
 
 /**
@@ -439,12 +446,20 @@ async function passDevice(seat, gen) {
   $("log").replaceChildren();
   delete $("log").dataset.match;
   app.drawn = null;
-  $("turn").textContent = `Waiting for ${seatLabel(seat)}`;
-  $("pass-title").textContent = `Pass the device to ${seatLabel(seat)}`;
+  app.passTo = seat; // drawn again in another language
+  drawPass();
   $("pass-screen").hidden = false;
   $("pass-ok").focus();
   await waitForClick($("pass-ok"), gen);
   $("pass-screen").hidden = true;
+  app.passTo = null;
+}
+
+/** The pass screen's words, for the seat the device goes to. */
+function drawPass() {
+  if (app.passTo === null || app.passTo === undefined) return;
+  $("turn").textContent = t("shell.turn.waiting", { who: seatLabel(app.passTo) });
+  $("pass-title").textContent = t("shell.pass.title", { who: seatLabel(app.passTo) });
 }
 
 /** Draw the table of the shown seat; measured as "draw" (tests check none lands inside a think). */
@@ -480,7 +495,7 @@ async function drawTable(handover) {
     view,
     legal: status.over ? [] : match.legal,
     seat: match.seat,
-    seats: match.seats,
+    seats: shownSeats(match.seats),
     act: humanAct,
     busy: app.busy || botThinking,
     sending: app.busy,
@@ -492,7 +507,7 @@ async function drawTable(handover) {
     renderer.render(board, props);
   } catch (err) {
     console.warn("Renderer failed; showing the plain table.", err);
-    showError(`The table could not be drawn: ${err?.message ?? err}`);
+    showError(t("shell.error.draw", { error: err?.message ?? err }));
     fallbackRenderer.render(board, props);
   }
   app.drawn = { match: match.id, seat: match.seat, step: status.step };
@@ -552,11 +567,12 @@ function bringIntoView(prompt, first) {
  * @param {boolean} handover
  */
 function drawTurn(botThinking, handover) {
-  const { status, seat, seats } = app.match;
+  const { status, seat } = app.match;
+  const seats = shownSeats(app.match.seats);
   const turn = $("turn");
   turn.replaceChildren();
   if (status.over) {
-    turn.textContent = "Game over";
+    turn.textContent = t("shell.turn.over");
     turn.dataset.state = "over";
     return;
   }
@@ -565,19 +581,20 @@ function drawTurn(botThinking, handover) {
   turn.dataset.seat = String(handover ? seat : actor);
   const dot = el("span", { class: "seat-dot", "data-seat": String(handover ? seat : actor), "aria-hidden": "true" });
   let text;
-  if (handover) text = `${seats[seat]?.name}: your move is made.`;
-  else if (botThinking) text = `${seatLabel(actor)} is thinking…`;
-  else if (humanSeats().length > 1) text = `${seats[actor]?.name}, your turn`;
-  else text = actor === seat ? `Your turn, ${seats[actor]?.name}` : `${seatLabel(actor)} to play`;
+  if (handover) text = t("shell.turn.made", { name: seats[seat]?.name });
+  else if (botThinking) text = t("shell.turn.thinking", { who: seatLabel(actor) });
+  else if (humanSeats().length > 1) text = t("shell.turn.hot_seat", { name: seats[actor]?.name });
+  else text = actor === seat ? t("shell.turn.yours", { name: seats[actor]?.name }) : t("shell.turn.to_play", { who: seatLabel(actor) });
   turn.append(dot, el("span", { class: "turn-text", text }));
   turn.title = text;
 }
 
-/** A log line in the reader's words. Lines not yet structured (core.text, issue 9) still get
- *  the lobby's names patched in.
+/** A log line in the reader's words, seats named as the screen shows them. Lines not yet
+ *  structured (core.text, issue 9) still get the lobby's names patched in.
  *  @param {import("./types.js").Message | string | null} line @param {import("./types.js").SeatInfo[]} seats */
 function sayLine(line, seats) {
-  return typeof line === "object" && line?.id === "core.text" ? withNames(say(line), seats) : say(line, seats);
+  const shown = shownSeats(seats);
+  return typeof line === "object" && line?.id === "core.text" ? withNames(say(line), shown) : say(line, shown);
 }
 
 /** The log of the shown seat. New lines are appended (a screen reader hears only them, and the
@@ -586,7 +603,7 @@ function sayLine(line, seats) {
 function drawLog(lines) {
   const log = $("log");
   // Keyed by seat too: two seats' logs differ (each sees its own secret) at the same length.
-  const key = `${app.match.id}:${app.match.seat}`;
+  const key = `${app.match.id}:${app.match.seat}:${language()}`;
   const drawn = log.dataset.match === key ? app.logLines : null;
   const keys = lines.map((line) => JSON.stringify(line));
   const kept = drawn && drawn.length <= keys.length && drawn.every((line, i) => line === keys[i]);
@@ -605,7 +622,8 @@ function drawLog(lines) {
 }
 
 async function drawEnd() {
-  const { status, view, seats } = app.match;
+  const { status, view } = app.match;
+  const seats = shownSeats(app.match.seats);
   const end = $("end-screen");
   const renderer = await rendererFor(app.match.game);
   if (!status.over || !view.outcome) {
@@ -616,10 +634,14 @@ async function drawEnd() {
   if (end.dataset.shown === app.match.id) return; // dismissed or already up
   end.dataset.shown = app.match.id;
   const { winners = [], scores = [], reason = null } = view.outcome;
-  const names = winners.map((w) => seats[w]?.name ?? `Seat ${w + 1}`);
+  const names = winners.map((w) => seats[w]?.name ?? t("shell.seat.number", { n: w + 1 }));
   $("end-title").textContent = renderer.outcomeTitle
     ? renderer.outcomeTitle(view, seats)
-    : names.length === 1 ? `${names[0]} wins!` : names.length ? `Shared win: ${names.join(" and ")}` : "No winner";
+    : names.length === 1
+      ? t("shell.end.wins", { name: names[0] })
+      : names.length
+        ? t("shell.end.shared", { names: join(names) })
+        : t("shell.end.none");
   $("end-reason").textContent = renderer.outcomeReason ? renderer.outcomeReason(view, seats) : sayLine(reason, seats);
   const table = $("end-scores");
   const details = $("end-details");
@@ -633,7 +655,7 @@ async function drawEnd() {
     details.replaceChildren();
     end.classList.remove("wide");
     table.replaceChildren(
-      el("caption", { text: "Scores" }),
+      el("caption", { text: t("shell.end.scores") }),
       ...seats.map((s, i) =>
         el(
           "tr",
@@ -682,7 +704,7 @@ async function humanAct(action, asSeat) {
       } else {
         reply = null;
         if (now.ok) match.status = now.status;
-        showNotice("The table changed just before your move: have a look and choose again.");
+        showNotice(t("shell.notice.stale"));
       }
     }
     if (reply && !reply.ok) {
@@ -740,7 +762,7 @@ async function botTurn(seat, gen) {
     const reply = await thinkBot(match, seat, step, true);
     if (gen !== app.generation) return;
     if (!reply.ok) {
-      if (reply.error_type !== "StaleView") showError(`The bot could not move: ${errorText(reply)}`);
+      if (reply.error_type !== "StaleView") showError(t("shell.error.bot", { error: errorText(reply) }));
       return;
     }
     match.status = reply.status;
@@ -752,7 +774,7 @@ async function botTurn(seat, gen) {
   const choice = await thinkBot(match, seat, step);
   if (gen !== app.generation) return;
   if (!choice.ok) {
-    if (choice.error_type !== "StaleView") showError(`The bot could not move: ${errorText(choice)}`);
+    if (choice.error_type !== "StaleView") showError(t("shell.error.bot", { error: errorText(choice) }));
     return;
   }
   // The bot thought from the position at `step`; if a person acted meanwhile it thinks again.
@@ -795,7 +817,7 @@ function drawResume() {
   button.hidden = !saved;
   if (saved) {
     const what = gameTitle(saved.game);
-    button.textContent = saved.over ? `Open your last ${what} game` : `Resume your ${what} game`;
+    button.textContent = t(saved.over ? "shell.lobby.open_last" : "shell.lobby.resume_game", { game: what });
   }
 }
 
@@ -889,7 +911,7 @@ async function openShare(focus) {
   $("share-link").value = shareUrl(record);
   $("save-text").value = JSON.stringify(record, null, 1);
   $("share-note").textContent = "";
-  $("share-secrets").hidden = !(gameById(app.match.game)?.hiddenInformation && !app.match.status.over);
+  $("share-secrets").hidden = !(gameById(app.match.game)?.hidden_information && !app.match.status.over);
   $("share-dialog").showModal();
   $(focus).focus();
   $(focus).select();
@@ -897,14 +919,14 @@ async function openShare(focus) {
 
 /**
  * @param {string} text
- * @param {string} what
+ * @param {"link" | "json"} what
  */
 async function copy(text, what) {
   try {
     await navigator.clipboard.writeText(text);
-    $("share-note").textContent = `${what} copied.`;
+    $("share-note").textContent = t(`shell.share.${what}_copied`);
   } catch {
-    $("share-note").textContent = `Select the ${what.toLowerCase()} above and copy it.`;
+    $("share-note").textContent = t(`shell.share.select_${what}`);
   }
 }
 
@@ -915,7 +937,7 @@ function download() {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  $("share-note").textContent = "Saved game downloaded.";
+  $("share-note").textContent = t("shell.share.downloaded");
 }
 
 function openLoad() {
@@ -931,7 +953,7 @@ async function loadFromDialog() {
   const file = $("load-file").files[0];
   if (file) text = (await file.text()).trim();
   if (!text) {
-    showError("Paste a saved game or choose a file to load.");
+    showError(t("shell.load.empty"));
     return;
   }
   const param = text.startsWith("{") ? null : recordParam(text);
@@ -969,7 +991,8 @@ async function resumeAutosave() {
   const saved = readAutosave();
   if (!saved || saved.over) return false;
   showScreen("resuming");
-  $("resuming-title").textContent = `Back to your ${gameTitle(saved.game)} game…`;
+  app.resumingGame = saved.game;
+  $("resuming-title").textContent = t("shell.resuming.title_game", { game: gameTitle(saved.game) });
   let cancelled = false;
   $("resuming-lobby").onclick = () => {
     cancelled = true;
@@ -1025,10 +1048,54 @@ function openReplay() {
   });
 }
 
+// ---------------------------------------------------------------- language
+
+function drawVersions() {
+  $("versions").textContent = app.versions ? t("shell.engine.versions", app.versions) : t("shell.engine.not_loaded");
+}
+
+/** Switch the screen's language and draw what is on screen again, without a reload and without
+ *  touching the match: the language is the screen's, never the match's (records, saves and
+ *  links are the same in every language).
+ *  @param {string} lang */
+async function switchLanguage(lang) {
+  const chosen = await useLanguage(lang, { remember: true });
+  $("language").value = chosen;
+  translate();
+  if (app.progress) setProgress(app.progress);
+  if (app.progress?.stage === "ready") $("start-hint").textContent = "";
+  drawVersions();
+  app.lobby.redraw();
+  drawResume();
+  if (app.resumingGame) $("resuming-title").textContent = t("shell.resuming.title_game", { game: gameTitle(app.resumingGame) });
+  if (app.lastError && !$("error-banner").hidden) showError(app.lastError);
+  $("share-note").textContent = "";
+  const screen = document.body.dataset.screen;
+  if (app.match && screen === "table") {
+    if (app.passTo !== null && app.passTo !== undefined) {
+      drawPass(); // the board stays empty: the next seat's secrets are not shown yet
+    } else if (app.match.view) {
+      const handover = app.handoverTo !== null && app.handoverTo !== undefined;
+      await draw({ handover });
+      if (handover) $("handover-done").textContent = t("shell.handover.done_to", { name: labelOf(app.match.seats, app.handoverTo) });
+      if (!$("end-screen").hidden) {
+        delete $("end-screen").dataset.shown;
+        await drawEnd();
+      }
+    }
+  }
+  if (app.replay?.isOpen) await app.replay.redraw();
+  updateTitle();
+  $("language").focus({ preventScroll: true });
+}
+
 // ---------------------------------------------------------------- wiring
 
 async function main() {
-  await useLanguage(preferredLanguage());
+  await Promise.all([useLanguage(preferredLanguage()), loadGames()]);
+  translate();
+  $("language").value = language();
+  $("language").addEventListener("change", () => switchLanguage($("language").value));
   // ?debug=1: the shell's state on window, for tests that need to slow the engine down.
   if (params.has("debug")) globalThis.pygamesDebug = app;
   const lobby = new Lobby({ onStart: startMatch });
@@ -1061,8 +1128,8 @@ async function main() {
   });
   $("save").addEventListener("click", () => openShare("save-text"));
   $("share").addEventListener("click", () => openShare("share-link"));
-  $("copy-link").addEventListener("click", () => copy($("share-link").value, "Link"));
-  $("copy-record").addEventListener("click", () => copy($("save-text").value, "Saved game"));
+  $("copy-link").addEventListener("click", () => copy($("share-link").value, "link"));
+  $("copy-record").addEventListener("click", () => copy($("save-text").value, "json"));
   $("download-record").addEventListener("click", download);
   $("load").addEventListener("click", openLoad);
   $("lobby-load").addEventListener("click", openLoad);

@@ -1,7 +1,9 @@
 // The lobby form: plain HTML/JS, usable before Python has loaded.
 
-import { BOT_LABELS, BOT_LEVELS, DEFAULT_BOT, GAMES, gameById } from "./catalog.js";
+import { BOT_LEVELS, DEFAULT_BOT, GAMES, gameById } from "./catalog.js";
 import { $, el } from "./dom.js";
+import { t } from "./i18n.js";
+import { botLabel, shownName, storedName } from "./words.js";
 import { htpOptionsEditor } from "./setup-htp.js";
 import { stormOptionsEditor } from "./setup-storm.js";
 import { tanboSetupEditor } from "./setup-tanbo.js";
@@ -44,7 +46,7 @@ export class Lobby {
     /** @type {SeatInfo[]} */
     this.seats = [];
     const select = $("game-select");
-    for (const g of GAMES) select.append(el("option", { value: g.id, text: g.title }));
+    for (const g of GAMES) select.append(el("option", { value: g.id, text: t(g.title) }));
     select.addEventListener("change", () => this.showGame(select.value));
     $("lobby-form").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -65,7 +67,7 @@ export class Lobby {
    */
   defaultSeats(game, count = game.default_players ?? game.max_players) {
     return Array.from({ length: count }, (_, i) => ({
-      name: `Player ${i + 1}`,
+      name: storedName("", i),
       bot: i > 0 ? defaultBot(game) : null,
     }));
   }
@@ -77,23 +79,25 @@ export class Lobby {
    */
   showGame(id, seats = null, options = null) {
     const game = offered(id);
-    $("game-blurb").textContent = game.blurb ?? "";
+    $("game-blurb").textContent = game.blurb ? t(game.blurb) : "";
     $("rules-link").href = `rules.html#${game.id}`;
     this.seats = seats ?? this.defaultSeats(game);
     const options_ = $("game-options");
     options_.replaceChildren();
-    const make = EDITORS[game.setupEditor];
+    const make = game.setup_editor ? EDITORS[game.setup_editor] : null;
     this.editor = make ? make(options_, game) : null;
-    $("first-player-label").textContent = game.firstPlayerLabel ?? "First player";
+    $("first-player-label").textContent = t(game.first_player?.label ?? "shell.lobby.first.first_player");
+    $("first-player").closest(".field")?.toggleAttribute("hidden", !game.first_player);
     $("first-player").replaceChildren(); // a new game starts from its own default first player
     this.drawSeats();
     if (options) this.fillOptions(options);
   }
 
-  /** Read what the form shows back into this.seats (names and bots typed so far). */
+  /** Read what the form shows back into this.seats (names and bots typed so far); a default
+   *  name shown in the reader's language is kept as the seat's default name. */
   readSeats() {
     this.seats = this.seats.map((s, i) => ({
-      name: $(`seat-${i}-name`)?.value ?? s.name,
+      name: storedName($(`seat-${i}-name`)?.value ?? s.name, i),
       bot: ($(`seat-${i}-who`)?.value ?? s.bot ?? "") || null,
     }));
   }
@@ -110,22 +114,22 @@ export class Lobby {
       const n = i + 1;
       const who = el(
         "select",
-        { id: `seat-${i}-who`, "aria-label": `Player ${n}: human or bot`, "aria-describedby": "bot-levels" },
-        el("option", { value: "", text: "Human" }),
-        ...botChoices(game, seat.bot).map((b) => el("option", { value: b, text: BOT_LABELS[b] ?? `Bot: ${b}` })),
+        { id: `seat-${i}-who`, "aria-label": t("shell.lobby.who", { n }), "aria-describedby": "bot-levels" },
+        el("option", { value: "", text: t("shell.lobby.human") }),
+        ...botChoices(game, seat.bot).map((b) => el("option", { value: b, text: botLabel(b) })),
       );
       who.value = seat.bot ?? "";
       const name = el("input", {
         id: `seat-${i}-name`,
         type: "text",
-        value: seat.name,
+        value: shownName(seat.name, i),
         maxlength: "40",
         autocomplete: "off",
-        "aria-label": `Player ${n} name`,
+        "aria-label": t("shell.lobby.name", { n }),
       });
       const row = el("div", { class: "seat-row" }, el("span", { class: "seat-dot", "aria-hidden": "true", "data-seat": String(i) }), name, who);
       if (variable) {
-        const remove = el("button", { type: "button", class: "seat-remove", "aria-label": `Remove player ${n}`, title: `Remove player ${n}`, text: "×" });
+        const remove = el("button", { type: "button", class: "seat-remove", "aria-label": t("shell.lobby.remove", { n }), title: t("shell.lobby.remove", { n }), text: "×" });
         remove.disabled = count <= game.min_players;
         remove.addEventListener("click", () => {
           this.readSeats();
@@ -137,20 +141,20 @@ export class Lobby {
       list.append(row);
     });
     if (variable) {
-      const add = el("button", { type: "button", id: "seat-add", class: "seat-add", text: `+ Add a player (${count}/${game.max_players})` });
+      const add = el("button", { type: "button", id: "seat-add", class: "seat-add", text: t("shell.lobby.add", { count, max: game.max_players }) });
       add.disabled = count >= game.max_players;
       add.addEventListener("click", () => {
         this.readSeats();
         const n = this.seats.length + 1;
-        this.seats.push({ name: `Player ${n}`, bot: defaultBot(game) });
+        this.seats.push({ name: storedName("", n - 1), bot: defaultBot(game) });
         this.drawSeats();
         $(`seat-${n - 1}-name`)?.focus();
       });
-      list.append(el("div", { class: "seat-count" }, add, el("span", { class: "hint", text: `${game.min_players} to ${game.max_players} players` })));
+      list.append(el("div", { class: "seat-count" }, add, el("span", { class: "hint", text: t("shell.lobby.range", { min: game.min_players, max: game.max_players }) })));
     }
     first.replaceChildren(
-      ...(game.firstPlayerRandom ? [el("option", { value: "", text: "Random" })] : []),
-      ...Array.from({ length: count }, (_, i) => el("option", { value: String(i), text: `Player ${i + 1}` })),
+      ...(game.first_player?.random ? [el("option", { value: "", text: t("shell.lobby.random") })] : []),
+      ...Array.from({ length: count }, (_, i) => el("option", { value: String(i), text: t("core.seat", { n: i + 1 }) })),
     );
     if (keepFirst !== "" && Number(keepFirst) < count) first.value = keepFirst;
     this.editor?.setSeats?.(count);
@@ -183,9 +187,9 @@ export class Lobby {
   /** @param {GameOptions | null | undefined} options */
   fillOptions(options) {
     const game = this.game;
-    const key = game.firstPlayerOption ?? "first_player";
-    if (options?.[key] !== undefined && options[key] !== null) $("first-player").value = String(options[key]);
-    else if (options?.[key] === null && game.firstPlayerRandom) $("first-player").value = "";
+    const key = game.first_player?.option;
+    if (key && options?.[key] !== undefined && options[key] !== null) $("first-player").value = String(options[key]);
+    else if (key && options?.[key] === null && game.first_player?.random) $("first-player").value = "";
     this.editor?.fill?.(options ?? {});
   }
 
@@ -203,18 +207,26 @@ export class Lobby {
     this.showGame(config.game, filled, config.options);
   }
 
+  /** Draw the lobby again in the reader's language, keeping everything chosen so far. */
+  redraw() {
+    const select = $("game-select");
+    for (const option of select.options) option.textContent = t(offered(option.value).title);
+    const keep = this.config();
+    this.fill(keep);
+  }
+
   /** @returns {LobbyConfig} */
   config() {
     const game = this.game;
     this.readSeats();
-    const seats = this.seats.map((s, i) => ({ name: s.name.trim() || `Player ${i + 1}`, bot: s.bot }));
+    const seats = this.seats.map((s, i) => ({ name: storedName(s.name, i), bot: s.bot }));
     const seedText = $("seed").value.trim();
     const seed = seedText === "" ? null : Number(seedText);
-    const key = game.firstPlayerOption ?? "first_player";
+    const key = game.first_player?.option;
     const firstText = $("first-player").value;
     // "Random" (an empty value) leaves the choice to the engine (null), where a game allows it.
-    const first = firstText === "" && game.firstPlayerRandom ? null : Number(firstText);
-    const options = { ...game.options, [key]: first };
+    const first = firstText === "" && game.first_player?.random ? null : Number(firstText);
+    const options = key ? { ...game.options, [key]: first } : { ...game.options };
     if (this.editor) Object.assign(options, this.editor.options());
     return { game: game.id, seats, seed: Number.isFinite(seed) ? seed : seedText, options };
   }

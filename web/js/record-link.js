@@ -1,5 +1,6 @@
 // Match records in URLs: #r=<base64url of the record's JSON (UTF-8)>.
 
+import { t } from "./i18n.js";
 /** @import { MatchRecord } from "./types.js" */
 
 /**
@@ -15,7 +16,8 @@ export function encodeRecord(record) {
 }
 
 /**
- * The record JSON text in `encoded`; throws an Error with a readable message.
+ * The record JSON text in `encoded`; throws an Error with a readable message (in the reader's
+ * language).
  * @param {string} encoded
  * @returns {string}
  */
@@ -28,7 +30,7 @@ export function decodeRecord(encoded) {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     JSON.parse(text);
   } catch {
-    throw new Error("This share link is damaged: the game in it cannot be read.");
+    throw new Error(t("shell.load.damaged_link"));
   }
   return text;
 }

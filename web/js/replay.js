@@ -4,8 +4,8 @@
 // (bridge.replay_view) enforces the same: it refuses "Everything" until the game is over.
 
 import { $, el } from "./dom.js";
-import { count, withNames } from "./words.js";
-import { say } from "./i18n.js";
+import { shownName, shownSeats, withNames } from "./words.js";
+import { say, t } from "./i18n.js";
 /** @import { Engine, Renderer, ReplayViewReply, SeatInfo } from "./types.js" */
 
 const EVERYTHING = -2;
@@ -34,6 +34,8 @@ export class ReplayViewer {
     this.game = "";
     /** @type {SeatInfo[]} */
     this.seats = [];
+    /** @type {number[]} the seats of people at this table */
+    this.humans = [];
     this.over = false;
     /** @type {Renderer | null} */
     this.renderer = null;
@@ -88,25 +90,48 @@ export class ReplayViewer {
     if (this.id) engine.close_replay(this.id);
     Object.assign(this, { id: reply.replay, game, seats, steps: reply.steps, over: reply.over, logKey: null, drawn: null });
     this.renderer = await this.rendererFor(game);
-    // Who the replay may show: everyone's secrets only once the game is over.
-    /** @type {[number, string][]} */
-    const choices = [];
-    if (reply.over) choices.push([EVERYTHING, "Everything"]);
-    const asSeat = (/** @type {number} */ s) => /** @type {[number, string]} */ ([s, `As ${seats[s]?.name ?? `seat ${s + 1}`} saw it`]);
-    if (reply.over) choices.push(...seats.map((_, s) => asSeat(s)));
-    else if (humans.length) choices.push(...humans.map(asSeat));
-    else choices.push([SPECTATOR, "As a spectator"]);
-    const select = $("replay-seat");
-    select.replaceChildren(...choices.map(([value, text]) => el("option", { value: String(value), text })));
+    this.humans = humans;
+    const choices = this.drawChoices();
     this.seat = reply.over ? EVERYTHING : shownSeat !== null && humans.includes(shownSeat) ? shownSeat : choices[0][0];
-    select.value = String(this.seat);
+    $("replay-seat").value = String(this.seat);
     const slider = $("replay-slider");
     slider.max = String(this.steps);
-    $("replay-title").textContent = `Replay · ${count(this.steps, "step")}`;
+    this.drawTitle();
     this.onOpen();
     // A finished game starts from its setup; a game in progress from where it stands.
     await this.go(reply.over ? 0 : this.steps);
     $("replay-play").focus();
+  }
+
+  /** Who the replay may show (everyone's secrets only once the game is over), as the seat menu.
+   *  @returns {[number, string][]} */
+  drawChoices() {
+    /** @type {[number, string][]} */
+    const choices = [];
+    if (this.over) choices.push([EVERYTHING, t("shell.replay.everything")]);
+    const asSeat = (/** @type {number} */ s) => /** @type {[number, string]} */ ([s, t("shell.replay.as_seat", { name: shownName(this.seats[s]?.name, s) })]);
+    if (this.over) choices.push(...this.seats.map((_, s) => asSeat(s)));
+    else if (this.humans.length) choices.push(...this.humans.map(asSeat));
+    else choices.push([SPECTATOR, t("shell.replay.spectator")]);
+    const select = $("replay-seat");
+    select.replaceChildren(...choices.map(([value, text]) => el("option", { value: String(value), text })));
+    return choices;
+  }
+
+  drawTitle() {
+    $("replay-title").textContent = this.steps ? t("shell.replay.title_steps", { n: this.steps }) : t("shell.replay.title_none");
+  }
+
+  /** Draw the open replay again in the reader's language, at the same step and seat. */
+  async redraw() {
+    if (!this.id) return;
+    this.drawChoices();
+    $("replay-seat").value = String(this.seat);
+    this.drawTitle();
+    $("replay-play").setAttribute("aria-label", t(this.timer ? "shell.replay.pause" : "shell.replay.play"));
+    this.logKey = null;
+    this.drawn = null;
+    await this.go(this.want, { keepPlaying: true });
   }
 
   close() {
@@ -159,7 +184,7 @@ export class ReplayViewer {
       view: reply.view,
       legal: [],
       seat: this.seat >= 0 ? this.seat : -1,
-      seats: this.seats,
+      seats: shownSeats(this.seats),
       act: () => {},
       busy: false,
       sending: false,
@@ -169,7 +194,7 @@ export class ReplayViewer {
     });
     this.drawn = { seat: this.seat, step };
     $("replay-slider").value = String(step);
-    $("replay-step").textContent = `Step ${step} of ${this.steps}`;
+    $("replay-step").textContent = t("shell.replay.step_of", { step, steps: this.steps });
     $("replay-first").disabled = $("replay-prev").disabled = step === 0;
     $("replay-next").disabled = $("replay-last").disabled = step === this.steps;
     this.drawLog(reply, step);
@@ -185,9 +210,10 @@ export class ReplayViewer {
     const key = `${this.id}:${this.seat}`;
     if (this.logKey !== key) {
       this.logKey = key;
+      const seats = shownSeats(this.seats);
       log.replaceChildren(
         ...reply.log.map((line, i) =>
-          el("li", { "data-step": String(reply.log_steps[i]), title: `Step ${reply.log_steps[i]}`, text: line?.id === "core.text" ? withNames(say(line), this.seats) : say(line, this.seats) }),
+          el("li", { "data-step": String(reply.log_steps[i]), title: t("shell.replay.step", { step: reply.log_steps[i] }), text: line?.id === "core.text" ? withNames(say(line), seats) : say(line, seats) }),
         ),
       );
     }
@@ -220,7 +246,7 @@ export class ReplayViewer {
     if (this.want >= this.steps) this.go(0, { keepPlaying: true });
     const button = $("replay-play");
     button.classList.add("playing");
-    button.setAttribute("aria-label", "Pause");
+    button.setAttribute("aria-label", t("shell.replay.pause"));
     this.timer = setInterval(() => {
       if (this.fetching) return;
       if (this.want >= this.steps) this.pause();
@@ -233,7 +259,7 @@ export class ReplayViewer {
     this.timer = null;
     const button = $("replay-play");
     button.classList.remove("playing");
-    button.setAttribute("aria-label", "Play");
+    button.setAttribute("aria-label", t("shell.replay.play"));
   }
 
   /** @param {KeyboardEvent} e */

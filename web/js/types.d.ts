@@ -254,20 +254,26 @@ export interface LobbyConfig {
 /** A game as the lobby knows it before Python loads (catalog.js). */
 export interface CatalogGame {
   id: string;
+  /** Message ids: "<game>.title", "<game>.blurb". */
   title: string;
   blurb: string;
   min_players: number;
   max_players: number;
-  default_players?: number;
+  default_players: number;
   bots: string[];
   options: GameOptions;
-  /** The option naming who starts (default "first_player"), and its label in the lobby. */
-  firstPlayerOption?: string;
-  firstPlayerLabel?: string;
-  /** The lobby offers "Random" (engine option null) for who starts. */
-  firstPlayerRandom?: boolean;
-  hiddenInformation: boolean;
-  setupEditor: "tanbo" | "htp" | "storm";
+  /** The option naming who starts, its label's message id, and whether it may be null
+   *  (the engine picks at random); null when the lobby does not choose who starts. */
+  first_player: { option: string; label: string; random: boolean } | null;
+  hidden_information: boolean;
+  setup_editor: "tanbo" | "htp" | "storm" | null;
+}
+
+/** js/catalog.json, written by the build from Game.describe() and the bots. */
+export interface Catalogue {
+  games: CatalogGame[];
+  levels: string[];
+  default_bot: string;
 }
 
 /** A game's own part of the lobby form (setup-*.js). */
@@ -365,6 +371,7 @@ export interface PageElements {
   "game-menu": HTMLDetailsElement;
   "game-options": HTMLDivElement;
   "game-select": HTMLSelectElement;
+  language: HTMLSelectElement;
   "handover-done": HTMLButtonElement;
   load: HTMLButtonElement;
   "load-dialog": HTMLDialogElement;
@@ -452,6 +459,13 @@ export interface ShellState {
   lobby?: import("./lobby.js").Lobby;
   /** The lobby's last settings ("New game" starts from them). */
   lastConfig?: LobbyConfig;
+  /** What the screen shows, kept to draw it again in another language (shell words). */
+  progress?: Progress;
+  versions?: { python: string; seconds: string };
+  resumingGame?: string;
+  passTo?: number | null;
+  handoverTo?: number | null;
+  lastError?: string | { message?: any; error?: string };
 }
 
 declare global {

@@ -1,9 +1,13 @@
 // Words the shell writes about seats: the names chosen in the lobby, and what a seat is.
+// A name a person typed is never translated; the default name of a seat ("Player 2", as the
+// engine and the records store it) is shown in the reader's language ("プレイヤー2").
 
+import { t } from "./i18n.js";
 /** @import { SeatInfo } from "./types.js" */
 
 /**
  * The engine's log names seats "Player N"; people read the names chosen in the lobby.
+ * Only for lines not yet structured (core.text); structured messages name seats themselves.
  * @param {string} line
  * @param {{name: string}[]} [seats]
  */
@@ -11,19 +15,54 @@ export function withNames(line, seats = []) {
   return line.replace(/\bPlayer ([1-6])\b/g, (/** @type {string} */ words, /** @type {string} */ n) => seats[Number(n) - 1]?.name || words);
 }
 
+/** The name a seat has when nobody typed one, as records store it (the same in every language).
+ *  @param {number} seat */
+export const defaultName = (seat) => `Player ${seat + 1}`;
+
+/** How the screen shows a seat's name: a default name in the reader's language.
+ *  @param {string | null | undefined} name @param {number} seat */
+export function shownName(name, seat) {
+  return !name || name === defaultName(seat) ? t("core.seat", { n: seat + 1 }) : name;
+}
+
+/** How a record stores a name typed in the lobby: empty, or the default name in the reader's
+ *  language, is the seat's default name; anything else is kept as typed.
+ *  @param {string | null | undefined} name @param {number} seat */
+export function storedName(name, seat) {
+  const typed = (name ?? "").trim();
+  return !typed || typed === t("core.seat", { n: seat + 1 }) ? defaultName(seat) : typed;
+}
+
+/** The seats as the screen names them (see shownName); bots and everything else unchanged.
+ *  @template {{name: string}} S @param {S[] | null | undefined} seats @returns {S[]} */
+export function shownSeats(seats) {
+  return (seats ?? []).map((s, i) => ({ ...s, name: shownName(s.name, i) }));
+}
+
+/** A bot's level in the reader's words ("Normal"); an unknown name as it is.
+ *  @param {string} bot */
+function levelName(bot) {
+  const id = `shell.level.${bot}`;
+  const said = t(id);
+  return said === id ? bot : said;
+}
+
 /**
- * "Ann", or "Kenji (bot · greedy)" for a bot seat.
+ * "Ann", or "Kenji (bot · Normal)" for a bot seat.
  * @param {SeatInfo[] | null | undefined} seats
  * @param {number} seat
  */
 export function seatLabel(seats, seat) {
   const s = seats?.[seat];
-  if (!s) return `Seat ${seat + 1}`;
-  return s.bot ? `${s.name} (bot · ${s.bot})` : s.name;
+  if (!s) return t("shell.seat.number", { n: seat + 1 });
+  const name = shownName(s.name, seat);
+  return s.bot ? t("shell.seat.bot", { name, level: levelName(s.bot) }) : name;
 }
 
-/**
- * "1 step", "2 steps", "no steps".
- * @type {(n: number, one: string, many?: string) => string}
- */
-export const count = (n, one, many = `${one}s`) => (n === 0 ? `no ${many}` : `${n} ${n === 1 ? one : many}`);
+/** A bot's entry in a seat's menu: "Bot: Normal".
+ *  @param {string} bot */
+export function botLabel(bot) {
+  const id = `shell.bot.${bot}`;
+  const said = t(id);
+  return said === id ? t("shell.bot.other", { name: bot }) : said;
+}
