@@ -96,6 +96,10 @@ def test_the_browser_s_language_is_the_default(guard_factory: Any, base_url: str
     page.goto(base_url + "?fast=1")
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     expect(page.get_by_role("button", name="開始")).to_be_visible()
+    if page.locator("body[data-engine=ready]").count() == 0:  # still loading: its words too
+        assert english_left(page) == []
+    wait_ready(page)
+    assert english_left(page) == []
 
 
 def test_a_game_saved_in_japanese_opens_in_english(guard_factory: Any, base_url: str) -> None:
@@ -158,6 +162,13 @@ def test_japanese_screens(guard_factory: Any, base_url: str, size: str) -> None:
     expect(page.locator("#replay")).to_be_visible()
     assert english_left(page, ".replay-bar") == [] and english_left(page, ".replay-controls") == []
     screenshot(page, f"ja-replay-{size}")
+    # The open replay is drawn again in the other language, at the same step.
+    step = page.locator("#replay-board").get_attribute("data-step")
+    switch(page, "en")
+    expect(page.locator("#replay-step")).to_have_text(re.compile(r"^Step \d+ of \d+$"))
+    expect(page.locator("#replay-title")).to_have_text(re.compile(r"^Replay · \d+ steps$"))
+    assert page.locator("#replay-board").get_attribute("data-step") == step
+    expect(page.locator("#replay-log li").first).to_be_visible()
 
 
 def test_the_rules_page_follows_the_language(guard_factory: Any, base_url: str) -> None:

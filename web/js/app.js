@@ -1061,9 +1061,8 @@ function drawVersions() {
 async function switchLanguage(lang) {
   const chosen = await useLanguage(lang, { remember: true });
   $("language").value = chosen;
-  translate();
+  translate(); // the static words; what the shell drew itself is drawn again below
   if (app.progress) setProgress(app.progress);
-  if (app.progress?.stage === "ready") $("start-hint").textContent = "";
   drawVersions();
   app.lobby.redraw();
   drawResume();
