@@ -6,6 +6,13 @@ reader's language>, "error_type": <kind>}`` and leaves the match exactly as it w
 are tried on a copy of the state, which replaces the match's state only once they succeed.
 The full state never leaves Python; callers get the view of one seat.
 
+One decision is one crossing: ``act``, ``bot_act``, ``undo``, ``new_match`` and
+``import_record`` answer with the screen to show next (the status, ``seat`` and that seat's
+``view``, ``legal`` and ``optional`` actions, as :func:`view` would answer), and with the record:
+its new ``tail`` after a decision, the whole ``record`` when a match is (re)opened, so the page
+keeps its own copy for the autosave and the share link. :func:`view` and
+:func:`export_record` remain for the rest (a hot-seat player's last look, a replay).
+
 >>> import json
 >>> reply = json.loads(new_match(json.dumps({"game": "tanbo", "seed": 3,
 ...     "seats": [{"name": "Ann", "bot": None}, {"name": "Bot", "bot": "random"}]})))

@@ -113,6 +113,8 @@ def test_an_engine_crash_is_reported_and_the_match_is_untouched() -> None:
     before = snapshot(match)
     reply = call(bridge.act, match, 0, '{"type": "boom"}', 0)
     assert reply["error_type"] == "InternalError" and "boom" in reply["error"]
+    assert reply["message"]["id"] == "core.internal_error"
+    assert "boom" in reply["message"]["args"]["detail"]
     assert snapshot(match) == before
     assert call(bridge.act, match, 0, '{"type": "take", "stones": 1}', 0)["ok"]
 
@@ -308,3 +310,7 @@ def test_a_damaged_record_says_so_first_then_the_detail(source: str, head: str) 
     reply = call(bridge.import_record, text, source)
     assert reply["error_type"] == "BadRecord"
     assert reply["error"] == head + "The seed must be a whole number from 0 to 9007199254740991."
+    assert reply["message"] == {
+        "id": f"core.damaged.{source}",
+        "args": {"detail": {"id": "core.record.seed", "args": {"max": 9007199254740991}}},
+    }

@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pygames import bridge
-from pygames.core import BadRecord, IllegalAction, MatchRecord
+from pygames.core import BadRecord, IllegalAction, MatchRecord, Message
+from pygames.core.messages import render, words
 from pygames.games import all_games
 
 JSON = st.recursive(
@@ -37,6 +38,7 @@ def test_decoding_any_json_either_works_or_says_why(data: Any) -> None:
             action = game.decode_action(data)
         except IllegalAction as exc:
             assert str(exc)
+            assert_core_message(exc.message, "core.action.")
         else:
             assert game.decode_action(action.to_json()) == action
 
@@ -48,6 +50,18 @@ def test_any_json_record_is_parsed_or_refused_with_a_reason(data: Any) -> None:
         MatchRecord.from_json(data)
     except BadRecord as exc:
         assert str(exc)
+        assert_core_message(exc.message, "core.record.")
+
+
+def assert_core_message(message: Message, prefix: str) -> None:
+    """A refusal of the engine's own is a ``core.*`` message with words in both languages,
+    never words already made (``core.text``; a nested detail may be a game's words)."""
+    assert message.id.startswith(prefix) and message.id != "core.text", message
+    for lang in ("en", "ja"):
+        assert message.id in words("core", lang), (lang, message)
+    for _, value in message.args:
+        if isinstance(value, Message) and value.namespace == "core" and value.id != "core.text":
+            assert_core_message(value, "core.")
 
 
 def _match(game: str, players: int) -> str:
@@ -84,3 +98,6 @@ def test_the_bridge_answers_any_text_with_json(text: str) -> None:
         assert isinstance(reply, dict) and "ok" in reply
         if not reply["ok"]:
             assert reply["error"] and reply["error_type"] != "InternalError", reply
+            message = Message.from_json(reply["message"])
+            assert render(message) == reply["error"]
+            assert_core_message(message, "core.")
