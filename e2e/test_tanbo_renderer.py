@@ -414,7 +414,11 @@ def test_each_players_last_turn_is_marked_on_their_ring_and_told(
         )
         == acted_on
     )
-    assert page.locator("#root .tanbo-player.seat-0 .plast-text").inner_text() == last["text"]
+    said = page.evaluate(
+        "async (m) => (await import('../js/i18n.js')).say(m)", last["text"]
+    )  # the words travel as a message, said in the page's language
+    assert said.startswith("From paddy")
+    assert page.locator("#root .tanbo-player.seat-0 .plast-text").inner_text() == said
     # The fixtures' seats keep the bot name of an old save ("greedy", now Normal).
     assert page.locator("#root .tanbo-player.seat-1 .bot-tag").inner_text() == "Bot · greedy"
     # The bot is sowing now: its ring shows the movement under way, not an old turn.

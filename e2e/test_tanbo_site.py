@@ -5,13 +5,14 @@ what that player just did; the replay draws the table read-only."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from .conftest import screenshot
+from .conftest import ENGINE_TIMEOUT_MS, screenshot
 from .lobby import choose_seats, fill_seed
-from .play import board_state, decide, wait_turn
+from .play import board_state, bot_record, decide, record_link, wait_turn
 
 DESKTOP = {"width": 1366, "height": 768}
 
@@ -124,3 +125,60 @@ def test_the_replay_draws_the_table_read_only(guard_factory: Any, base_url: str)
         assert board.locator(".ring").count() == 2
     assert board.locator(".tanbo-player.seat-1 .bot-tag").count() == 1
     screenshot(page, "tanbo-site-replay")
+
+
+# Tanbo's English words: none of them may be left on a Japanese table or in its log.
+ENGLISH = re.compile(
+    r"\b(snakes?|rice|padd(?:y|ies)|farmers?|harvest|sow(?:ing)?|cultivate|rest|big|movement|"
+    r"move|yellow|black|red|points?|tokens?|bag|supply|swaps?|hand|collected|empty|wins?|"
+    r"turn|choose|place|take|return|remove|start|first|last|player)\b",
+    re.IGNORECASE,
+)
+
+# Everything a person reads or hears on the table: text, labels and tooltips.
+WORDS_JS = """(root) => {
+  const el = document.querySelector(root);
+  const out = [el.innerText];
+  for (const e of el.querySelectorAll('[aria-label], [title]')) {
+    out.push(e.getAttribute('aria-label') || '', e.getAttribute('title') || '');
+  }
+  return out.join('\\n');
+}"""
+
+
+def english_words(page: Page, root: str) -> list[str]:
+    return sorted({m.group(0) for m in ENGLISH.finditer(page.evaluate(WORDS_JS, root))})
+
+
+def test_a_game_against_a_bot_in_japanese_leaves_no_english_word_of_tanbo(
+    guard_factory: Any, base_url: str
+) -> None:
+    record = bot_record("tanbo", 2, seed=5, upto=9, humans=(0,))
+    record["seats"][0]["name"], record["seats"][1]["name"] = "あいこ", "けんじ"
+    link = record_link(base_url + "?fast=1", record)
+    page, _ = guard_factory(link, viewport=DESKTOP, locale="ja-JP")
+    page.goto(link)
+    expect(page.locator("#board .tanbo")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    assert page.evaluate("() => document.documentElement.lang") == "ja"
+    seen = 0
+    for i in range(8):
+        if wait_turn(page) == "over":
+            break
+        assert english_words(page, "#board") == [], page.evaluate(WORDS_JS, "#board")
+        assert english_words(page, "#log") == [], page.locator("#log").inner_text()
+        seen += 1
+        decide(page, i)
+    assert seen >= 3
+    log = page.locator("#log").inner_text()
+    assert "あいこ" in log and "田" in log, log
+    screenshot(page, "tanbo-site-japanese")
+
+    # A finished game: the table's end in Japanese too.
+    done = bot_record("tanbo", 2, seed=5, humans=(0,))
+    done["seats"][0]["name"], done["seats"][1]["name"] = "あいこ", "けんじ"
+    page.goto(record_link(base_url + "?fast=1", done))
+    page.reload()  # a new link on the same page: open it afresh
+    expect(page.locator("#board .tanbo.over")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    assert english_words(page, "#board") == [], page.evaluate(WORDS_JS, "#board")
+    assert english_words(page, "#log") == [], page.locator("#log").inner_text()
+    assert "の勝ち" in page.locator("#board .tanbo-over").inner_text()

@@ -1,6 +1,7 @@
 // Tanbo's pure helpers (web/js/games/tanbo.js): words, the ring order, the swap picker's first
 // picks and what moved between two tables; checked against real games (web/dev/tanbo-fixtures.js).
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 
 import { fixtures } from "../web/dev/tanbo-fixtures.js";
@@ -13,6 +14,15 @@ import {
   ringOrder,
   seatEvents,
 } from "../web/js/games/tanbo.js";
+import { addCatalogue, useLanguage } from "../web/js/i18n.js";
+
+// The words come from the catalogues the build ships (here read from their sources).
+for (const lang of ["en", "ja"]) {
+  for (const dir of ["core", "tanbo"]) {
+    const url = new URL(`../pygames/${dir}/i18n/${lang}.json`, import.meta.url);
+    addCatalogue(lang, JSON.parse(readFileSync(url, "utf-8")));
+  }
+}
 
 const BAD = /undefined|NaN|null|\[object/;
 
@@ -50,6 +60,22 @@ describe("words", () => {
     assert.equal(describeAction({ type: "remove", paddy: 4, token: "snake" }), "Remove a Snake from paddy 5");
     assert.equal(describeAction({ type: "remove", paddy: 0, token: "farmer" }), "Remove the Farmer from paddy 1");
     assert.equal(describeAction({ type: "bogus", x: 1 }), '{"type":"bogus","x":1}');
+  });
+});
+
+describe("words in Japanese", () => {
+  it("speaks the catalogue's Japanese, and English again after", async () => {
+    await useLanguage("ja");
+    try {
+      assert.equal(countWords(2, "snake"), "ヘビ2個");
+      assert.equal(countWords(0, "red"), "赤米なし");
+      assert.equal(paddyName(2, { snakes: 1, rice: { yellow: 2 }, farmer: false }), "田3：ヘビ1個、黄米2個");
+      assert.equal(describeAction({ type: "take", rice: "black" }), "黒米を取る");
+      assert.equal(describeAction({ type: "swap", a: [0, "snake"], b: [1, "red"] }), "田1のヘビと田2の赤米を入れ替える");
+    } finally {
+      await useLanguage("en");
+    }
+    assert.equal(countWords(2, "snake"), "2 Snakes");
   });
 });
 

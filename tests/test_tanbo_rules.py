@@ -344,7 +344,8 @@ def test_t7_reaching_25_points_wins_at_once_mid_harvest() -> None:
     assert outcome is not None
     assert outcome.winners == (0,) and outcome.scores == (26, 6)
     assert str(outcome.reason) == "reached 25 points"
-    assert state.view(1)["table"]["winner_reason"] == "reached 25 points"
+    reason = state.view(1)["table"]["winner_reason"]
+    assert reason == {"id": "tanbo.reason.points", "args": {"n": 25}}
     assert state.log[-1].text == "Player 1 wins: reached 25 points."
     assert state.actors() == () and state.legal_actions(0) == []
     with pytest.raises(IllegalAction, match="over"):
@@ -395,14 +396,18 @@ def test_t8_view_shape_is_public_and_holds_no_generator() -> None:
     assert set(table) == {
         "phase", "turn", "first_player", "rings", "hand", "sowing", "action_paddy", "pending",
         "bag", "supply", "scores", "collected", "turn_points", "winner_reason", "turn_number",
-        "replaying", "steps", "last",
+        "replaying", "steps", "last", "rice_points", "goal", "paddy_limit",
     }  # fmt: skip
+    # The rules the table shows come from the engine (rulings T2, T6, T7).
+    assert table["rice_points"] == {"yellow": 3, "black": 4, "red": 5}
+    assert table["goal"] == {"points": 25, "lead": 20, "in_one_turn": 20}
+    assert table["paddy_limit"] == 10
     assert table["hand"] == {
         "snakes": 2,
         "rice": {"yellow": 0, "black": 0, "red": 0},
         "farmer": True,
     }
-    assert table["sowing"] == {"from": 2, "next": 3, "placed": []}
+    assert table["sowing"] == {"from": 2, "next": 3, "placed": [], "landing": 0}
     assert state.view(0)["table"] == table == state.view(None)["table"]
     text = json.dumps(view)
     assert "rng" not in text and str(state.rng.state) not in text and "123456789" not in text

@@ -4,11 +4,11 @@ A ring is five paddies, each a :data:`~pygames.tanbo.tokens.Counts` list; paddie
 0-4 here and 1-5 in text, clockwise, 4 followed by 0 (ruling T1).
 
 >>> work_for([1, 4, 0, 0, 0])   # 4 Rice, 1 Snake: Harvest 3
-(<Work.HARVEST: 'Harvest'>, 3)
+(<Work.HARVEST: 'harvest'>, 3)
 >>> work_for([4, 1, 0, 0, 0])   # 4 Snakes, 1 Rice: Cultivate 3
-(<Work.CULTIVATE: 'Cultivate'>, 3)
+(<Work.CULTIVATE: 'cultivate'>, 3)
 >>> work_for([0, 1, 0, 0, 1])[0].value, work_for([0, 0, 0, 0, 1])[0].value
-('Sow', 'Rest')
+('sow', 'rest')
 >>> landing(1, 4)   # four tokens from paddy 2 (index 1): the last lands in paddy 1
 0
 """
@@ -25,13 +25,14 @@ Spot = tuple[int, int]  # (paddy, token)
 
 
 class Work(Enum):
-    """The five actions of the Action Phase (ruling T4), chosen by the last paddy's tokens."""
+    """The five actions of the Action Phase (ruling T4), chosen by the last paddy's tokens; the
+    value is the id of its name in the catalogue (``tanbo.work.<value>``)."""
 
-    REST = "Rest"
-    SOW = "Sow"
-    HARVEST = "Harvest"
-    CULTIVATE = "Cultivate"
-    BIG_MOVEMENT = "Big Movement"
+    REST = "rest"
+    SOW = "sow"
+    HARVEST = "harvest"
+    CULTIVATE = "cultivate"
+    BIG_MOVEMENT = "big_movement"
 
 
 def work_for(paddy: Sequence[int]) -> tuple[Work, int]:

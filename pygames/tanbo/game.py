@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import Action, Game, JsonDict, Rng, State
+from ..core import Action, Game, JsonDict, Message, Rng, State
 from ..core.messages import register_words
 from .actions import CODEC
 from .refusals import explain
@@ -22,7 +22,7 @@ class TanboState(TanboRules):
     """A Tanbo game in progress: the rules, with each seat's view, the saved form, the
     invariants and the reasons for refused actions."""
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
+    def explain_illegal(self, seat: int, action: Action) -> Message:
         return explain(self, seat, action)
 
     def _table_view(self, seat: int | None) -> JsonDict:

@@ -66,7 +66,7 @@ def position(
         used = sum(p[t] for ring in state.rings for p in ring)
         used += sum(c[t] for c in state.collected)
         if used > RICE_IN_GAME[t]:
-            raise ValueError(f"{used} {t.title}; there are only {RICE_IN_GAME[t]}")
+            raise ValueError(f"{used} {t.word}; there are only {RICE_IN_GAME[t]}")
         state.bag[t] = RICE_IN_GAME[t] - used
     state.phase = Phase.MOVE
     state.turn = turn

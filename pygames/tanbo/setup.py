@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import BadOptions, JsonDict
+from ..core import BadOptions, JsonDict, Message
 from .tokens import PADDIES, RICE_TOTAL, SEATS, SNAKES_IN_GAME
 
 STANDARD = "standard"
@@ -29,13 +29,17 @@ DEFAULT_OPTIONS: JsonDict = {"first_player": 0, "setup": STANDARD}
 def check_first_player(value: Any) -> int:
     """The first player's seat, 0 or 1."""
     if type(value) is not int or value not in (0, 1):  # not True, not 1.0
-        raise BadOptions(f"first_player must be 0 or 1 (the seat that starts), not {value!r}.")
+        raise BadOptions(_say("first_player", value=repr(value)))
     return int(value)
 
 
-def _whole(value: Any, what: str) -> int:
+def _say(key: str, /, **args: Any) -> Message:
+    return Message.of(f"tanbo.options.{key}", **args)
+
+
+def _whole(value: Any, where: Message, part: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise BadOptions(f"{what} must be a whole number 0 or more, not {value!r}.")
+        raise BadOptions(_say(part, where=where, value=repr(value)))
     return value
 
 
@@ -47,41 +51,38 @@ def check_setup(value: Any) -> str | JsonDict:
     if value == STANDARD:
         return STANDARD
     if not isinstance(value, Mapping) or set(value) != {"paddies"}:
-        raise BadOptions(
-            'setup must be "standard" or {"paddies": [ring of Player 1, ring of Player 2]}, '
-            'each ring 5 paddies of {"snakes": n, "rice": n}.'
-        )
+        raise BadOptions(_say("setup"))
     rings = value["paddies"]
     if not isinstance(rings, list) or len(rings) != SEATS:
-        raise BadOptions("The setup must give exactly 2 rings, one per player.")
+        raise BadOptions(_say("rings"))
     out: list[list[dict[str, int]]] = []
     for seat, ring in enumerate(rings):
         if not isinstance(ring, list) or len(ring) != PADDIES:
-            raise BadOptions(f"The ring of Player {seat + 1} must have exactly 5 paddies.")
+            raise BadOptions(_say("ring_size", seat=seat))
         paddies = []
         for p, paddy in enumerate(ring):
-            where = f"Paddy {p + 1} of Player {seat + 1}"
+            where = _say("where", paddy=p + 1, seat=seat)
             if not isinstance(paddy, Mapping):
-                raise BadOptions(f'{where} must be {{"snakes": n, "rice": n}}, not {paddy!r}.')
+                raise BadOptions(_say("paddy_shape", where=where, value=repr(paddy)))
             unknown = sorted(str(k) for k in set(paddy) - {"snakes", "rice"})
             if unknown:
-                raise BadOptions(f"{where} has unknown part(s): {', '.join(unknown)}.")
+                raise BadOptions(_say("unknown_parts", where=where, parts=", ".join(unknown)))
             paddies.append(
                 {
-                    "snakes": _whole(paddy.get("snakes", 0), f"{where}: the Snakes"),
-                    "rice": _whole(paddy.get("rice", 0), f"{where}: the Rice"),
+                    "snakes": _whole(paddy.get("snakes", 0), where, "snakes"),
+                    "rice": _whole(paddy.get("rice", 0), where, "rice"),
                 }
             )
         out.append(paddies)
     snakes = sum(p["snakes"] for ring in out for p in ring)
     rice = sum(p["rice"] for ring in out for p in ring)
     if snakes > SNAKES_IN_GAME:
-        raise BadOptions(f"The setup uses {snakes} Snakes; there are only {SNAKES_IN_GAME}.")
+        raise BadOptions(_say("too_many_snakes", n=snakes, max=SNAKES_IN_GAME))
     if rice > RICE_TOTAL:
-        raise BadOptions(f"The setup uses {rice} Rice; there are only {RICE_TOTAL}.")
+        raise BadOptions(_say("too_many_rice", n=rice, max=RICE_TOTAL))
     if snakes + rice == 0:
         # Nothing could ever change: every turn would be a Rest with nowhere to go.
-        raise BadOptions("The setup puts no Snake or Rice on the field; the game could not end.")
+        raise BadOptions(_say("empty"))
     return {"paddies": out}
 
 

@@ -21,7 +21,7 @@ from dataclasses import replace
 from enum import StrEnum
 from typing import Any, Self
 
-from ..core import Action, Game, IllegalAction, JsonDict, LogEntry, Outcome, Rng, State, made_text
+from ..core import Action, Game, IllegalAction, JsonDict, LogEntry, Message, Outcome, Rng, State
 from .actions import Place, PlaceFarmer, Remove, ReturnRice, Swap, Take
 from .field import (
     Spot,
@@ -37,6 +37,7 @@ from .field import (
 )
 from .summary import Movement, Turn, add, tally
 from .tokens import (
+    MAX_TOKENS_PER_PADDY,
     PADDIES,
     RICE,
     RICE_IN_GAME,
@@ -50,12 +51,12 @@ from .tokens import (
     WIN_POINTS,
     Counts,
     Token,
-    describe,
     empty,
-    plural,
     points,
     rice_count,
 )
+from .words import count, describe, one
+from .words import work as work_name
 
 SNAKE, FARMER = Token.SNAKE.value, Token.FARMER.value
 
@@ -70,19 +71,6 @@ class Phase(StrEnum):
     REST = "rest"  # the turn's player returns collected Rice (ruling T4)
     EXCESS = "excess"  # the turn's player trims over-full paddies (ruling T6)
     OVER = "over"
-
-
-def _one(token: int) -> str:
-    """``"a Snake"``, ``"Black Rice"``, ``"the Farmer"``."""
-    if token == SNAKE:
-        return "a Snake"
-    if token == FARMER:
-        return "the Farmer"
-    return Token(token).title
-
-
-def _paddies(n: int) -> str:
-    return f"{n} paddy" if n == 1 else f"{n} paddies"
 
 
 class TanboRules(State):
@@ -112,7 +100,7 @@ class TanboRules(State):
         self.collected = [empty(), empty()]
         self.turn_points = 0
         self.winner: int | None = None
-        self.winner_reason: str | None = None
+        self.winner_reason: Message | None = None
         self.turns = 0
         self.again = False  # the current movement follows a Big Movement
         self.steps = 0  # decisions taken (the match record's step)
@@ -169,8 +157,8 @@ class TanboRules(State):
         return Outcome(
             winners=(self.winner,),
             scores=(self.score(0), self.score(1)),
-            reason=made_text(self.winner_reason),
-            details={"collected": [describe(c, "no Rice") for c in self.collected]},
+            reason=self.winner_reason,
+            details={"collected": [describe(c, "rice").to_json() for c in self.collected]},
         )
 
     def turns_taken(self) -> int:
@@ -205,9 +193,9 @@ class TanboRules(State):
         elif isinstance(action, PlaceFarmer):
             self._place_farmer(action.paddy)
         elif isinstance(action, Take):
-            self._harvest(TOKEN_BY_WORD[action.rice], f"{self.seat_name(seat)} ")
+            self._harvest(TOKEN_BY_WORD[action.rice], seat)
         elif isinstance(action, ReturnRice):
-            self._return_rice(TOKEN_BY_WORD[action.rice], f"{self.seat_name(seat)} ")
+            self._return_rice(TOKEN_BY_WORD[action.rice], seat)
         elif isinstance(action, Swap):
             a = (action.a[0], TOKEN_BY_WORD[action.a[1]].value)
             b = (action.b[0], TOKEN_BY_WORD[action.b[1]].value)
@@ -216,10 +204,11 @@ class TanboRules(State):
             self._remove(action.paddy, TOKEN_BY_WORD[action.token], 1)
             self._end_phase()
         else:  # pragma: no cover - legal_actions only yields the kinds above
-            raise IllegalAction(f"Tanbo has no {action.kind!r} action.")
+            raise IllegalAction(Message.of("tanbo.refuse.no_such_action", kind=repr(action.kind)))
 
-    def _say(self, text: str) -> None:
-        self.log.append(LogEntry(made_text(text)))  # ruling T8: every line is public
+    def _say(self, message_id: str, /, **args: object) -> None:
+        # ruling T8: every line is public
+        self.log.append(LogEntry(Message.of(f"tanbo.log.{message_id}", **args)))
 
     # --- what each player just did (the table shows it until they play again) ---------------
 
@@ -267,7 +256,7 @@ class TanboRules(State):
                 for paddy in ring:
                     paddy[SNAKE] = STANDARD_SNAKES_PER_PADDY
             self.supply = SNAKES_IN_GAME - 2 * PADDIES * STANDARD_SNAKES_PER_PADDY
-            self._say("Standard setup: 2 Snakes in every paddy, 30 Rice in the bag.")
+            self._say("standard_setup", snakes=STANDARD_SNAKES_PER_PADDY, rice=sum(self.bag))
         else:
             assert isinstance(setup, dict)
             used = 0
@@ -281,18 +270,18 @@ class TanboRules(State):
                         paddy[t] += got[t]
             self.supply = SNAKES_IN_GAME - used
             for seat in (0, 1):
-                contents = "; ".join(
-                    f"paddy {p + 1}: {describe(paddy, 'empty')}"
+                contents = {
+                    f"p{p + 1}": describe(paddy, "empty")
                     for p, paddy in enumerate(self.rings[seat])
-                )
-                self._say(f"Custom setup, {self.seat_name(seat)}: {contents}.")
-        self._say(f"{self.seat_name(self.first_player)} plays first.")
+                }
+                self._say("custom_setup", seat=seat, **contents)
+        self._say("first", seat=self.first_player)
 
     def _place_farmer(self, paddy: int) -> None:
         seat = self.turn
         self.rings[seat][paddy][FARMER] = 1
         self.last[seat] = Turn(number=0, step=self.steps, farmer=paddy, done=True)
-        self._say(f"{self.seat_name(seat)} places the Farmer in paddy {paddy + 1}.")
+        self._say("farmer", seat=seat, paddy=paddy + 1)
         if farmer_paddy(self.rings[1 - seat]) is None:
             self.turn = 1 - seat
         else:
@@ -349,10 +338,13 @@ class TanboRules(State):
         assert self.sow_from is not None
         move = Movement(self.sow_from, tuple(self.placed), self.again, paddy, work)
         self._note(self.turn, moves=(*self._moves(), move))
-        head = (
-            f"{self.seat_name(self.turn)} moves{' again' if self.again else ''} "
-            f"{n} token{'s' if n != 1 else ''} from paddy {self.sow_from_text()} "
-            f"to paddy {paddy + 1}: {work.value}"
+        head = Message.of(
+            "tanbo.log.move_again" if self.again else "tanbo.log.move",
+            seat=self.turn,
+            n=n,
+            start=self.sow_from + 1,
+            paddy=paddy + 1,
+            work=work_name(work),
         )
         self.again = False  # only a movement in progress needs to know
         if work is Work.REST:
@@ -365,21 +357,17 @@ class TanboRules(State):
             for t in RICE:
                 here[t] += got[t]
             self._note_move(drew=tally(got))
-            short = "" if rice_count(got) == size else " (the bag ran short)"
-            self._say(f"{head}, draws {describe(got)}{short}.")
+            short = "" if rice_count(got) == size else "_short"
+            self._say(f"cultivate{short}", head=head, rice=describe(got))
             self._end_phase()
         elif work is Work.HARVEST:
             self.left = size
-            self._harvest(None, f"{head}, ")
+            self._harvest(None, head)
         else:
-            self._say(f"{head}.")
+            self._say("line", head=head)
             self._big_movement()
 
-    def sow_from_text(self) -> str:
-        """The paddy the current movement started from, 1-based, for the log."""
-        return "?" if self.sow_from is None else str(self.sow_from + 1)
-
-    def _sow(self, here: Counts, head: str) -> None:
+    def _sow(self, here: Counts, head: Message) -> None:
         if here[SNAKE] == 0:
             rice = here[:]
             rice[FARMER] = 0
@@ -390,10 +378,9 @@ class TanboRules(State):
             self.supply -= added
             here[SNAKE] += added
             self._note_move(cleared=tally(rice), snakes_added=added)
-            short = "" if added == 2 else " (the supply ran short)"
+            short = "" if added == 2 else "_short"
             self._say(
-                f"{head}, returns {describe(rice)} to the bag and adds "
-                f"{plural(added, Token.SNAKE)}{short}."
+                f"sow_rice{short}", head=head, rice=describe(rice), snakes=count(added, SNAKE)
             )
         else:
             snakes = here[SNAKE]
@@ -403,13 +390,13 @@ class TanboRules(State):
             for t in RICE:
                 here[t] += got[t]
             self._note_move(cleared=(snakes, 0, 0, 0, 0), drew=tally(got))
-            short = "" if rice_count(got) == 2 else " (the bag ran short)"
+            short = "" if rice_count(got) == 2 else "_short"
             self._say(
-                f"{head}, returns {plural(snakes, Token.SNAKE)} to the supply and draws "
-                f"{describe(got)}{short}."
+                f"sow_snakes{short}", head=head, snakes=count(snakes, SNAKE), rice=describe(got)
             )
 
-    def _harvest(self, first: int | None, head: str) -> None:
+    def _harvest(self, first: int | None, head: Message | int) -> None:
+        """Take Rice (``head``: the movement that led here, or the seat choosing it)."""
         seat = self.turn
         assert self.action_paddy is not None
         here = self.rings[seat][self.action_paddy]
@@ -437,10 +424,11 @@ class TanboRules(State):
         self._note(seat, points=self._points() + points(taken))
         parts = []
         if rice_count(taken):
-            parts.append(f"takes {describe(taken)}, +{points(taken)}")
+            parts.append(Message.of("tanbo.do.take", rice=describe(taken), points=points(taken)))
         if self.left and not win:
-            parts.append(f"{self.left}{' more' if parts else ''} Rice to take")
-        self._say(head + "; ".join(parts) + ".")
+            more = "more_to_take" if parts else "to_take"
+            parts.append(Message.of(f"tanbo.do.{more}", n=self.left))
+        self._say_parts(head, parts)
         if win:
             self._declare(*win)
         elif self.left:
@@ -448,13 +436,25 @@ class TanboRules(State):
         else:
             self._end_phase()
 
-    def _rest(self, head: str) -> None:
+    def _say_parts(self, head: Message | int, parts: list[Message]) -> None:
+        """One line: what a movement led to, or what a seat chose (an int), then ``parts``."""
+        if not parts:
+            assert isinstance(head, Message)
+            self._say("line", head=head)
+            return
+        what = parts[0] if len(parts) == 1 else Message.of("tanbo.do.both", a=parts[0], b=parts[1])
+        if isinstance(head, Message):
+            self._say("then", head=head, what=what)
+        else:
+            self._say("seat_does", seat=head, what=what)
+
+    def _rest(self, head: Message) -> None:
         seat = self.turn
         ring = self.rings[seat]
         assert self.action_paddy is not None
         steps = rest_target(ring, self.action_paddy)
         if steps is None:
-            self._say(f"{head}, but no paddy holds a Snake or Rice: the Farmer stays.")
+            self._say("rest_stays", head=head)
             self._end_phase()
             return
         target = clockwise(self.action_paddy, steps)
@@ -462,14 +462,15 @@ class TanboRules(State):
         ring[target][FARMER] = 1
         self._note_move(farmer_to=target)
         self.left = min(steps, rice_count(self.collected[seat]))
-        moved = f"{head}, the Farmer moves {_paddies(steps)} to paddy {target + 1}"
+        moved = Message.of("tanbo.log.farmer_moves", head=head, n=steps, paddy=target + 1)
         if not self.left:
-            self._say(f"{moved} and there is no collected Rice to return.")
+            self._say("rest_nothing", head=moved)
             self._end_phase()
             return
-        self._return_rice(None, f"{moved}, ")
+        self._return_rice(None, moved)
 
-    def _return_rice(self, first: int | None, head: str) -> None:
+    def _return_rice(self, first: int | None, head: Message | int) -> None:
+        """Return Rice (``head``: the Farmer's move that led here, or the seat choosing it)."""
         seat = self.turn
         mine = self.collected[seat]
         returned = empty()
@@ -496,10 +497,13 @@ class TanboRules(State):
         self._note(seat, lost=turn.lost + points(returned))
         parts = []
         if rice_count(returned):
-            parts.append(f"returns {describe(returned)}, -{points(returned)}")
+            parts.append(
+                Message.of("tanbo.do.return", rice=describe(returned), points=points(returned))
+            )
         if self.left and not win:
-            parts.append(f"{self.left}{' more' if parts else ''} Rice to return")
-        self._say(head + "; ".join(parts) + ".")
+            more = "more_to_return" if parts else "to_return"
+            parts.append(Message.of(f"tanbo.do.{more}", n=self.left))
+        self._say_parts(head, parts)
         if win:
             self._declare(*win)
         elif self.left:
@@ -516,9 +520,7 @@ class TanboRules(State):
             self.phase = Phase.SWAP
         else:
             self._note_move(no_swap=True)
-            self._say(
-                f"{self.seat_name(opponent)} has no two different tokens to swap (Big Movement)."
-            )
+            self._say("no_swap", seat=opponent)
             self._move_again()
 
     def _swap(self, a: Spot, b: Spot) -> None:
@@ -532,10 +534,7 @@ class TanboRules(State):
         self._note_move(swap=(a, b))
         mine = self.last[opponent]
         self._note(opponent, swaps=(*(mine.swaps if mine else ()), (a, b)))
-        self._say(
-            f"{self.seat_name(opponent)} swaps {_one(t)} in paddy {p + 1} with {_one(u)} "
-            f"in paddy {q + 1} (Big Movement)."
-        )
+        self._say("swap", seat=opponent, a=one(t), p=p + 1, b=one(u), q=q + 1)
         self._move_again()
 
     def _move_again(self) -> None:
@@ -555,8 +554,11 @@ class TanboRules(State):
             self.bag[token] += n
         self._note_removed(paddy, token, n)
         self._say(
-            f"{self.seat_name(self.turn)} removes {plural(n, Token(token))} from paddy "
-            f"{paddy + 1} (more than 10 tokens)."
+            "remove",
+            seat=self.turn,
+            tokens=count(n, token),
+            paddy=paddy + 1,
+            limit=MAX_TOKENS_PER_PADDY,
         )
 
     def _note_removed(self, paddy: int, token: int, n: int) -> None:
@@ -592,26 +594,26 @@ class TanboRules(State):
             self._note(self.turn, done=True)
             self.begin_turn(1 - self.turn)
 
-    def winner_now(self) -> tuple[int, str] | None:
+    def winner_now(self) -> tuple[int, Message] | None:
         """Who wins at once with the current scores, and why (ruling T7)."""
         me = self.turn
         for seat in (me, 1 - me):
             mine, theirs = self.score(seat), self.score(1 - seat)
             if mine >= WIN_POINTS:
-                return seat, f"reached {WIN_POINTS} points"
+                return seat, Message.of("tanbo.reason.points", n=WIN_POINTS)
             if mine - theirs >= WIN_LEAD:
-                return seat, f"led by {WIN_LEAD} points"
+                return seat, Message.of("tanbo.reason.lead", n=WIN_LEAD)
             if seat == me and self.turn_points >= WIN_IN_ONE_TURN:
-                return seat, f"scored {WIN_IN_ONE_TURN} points in one turn"
+                return seat, Message.of("tanbo.reason.turn", n=WIN_IN_ONE_TURN)
         return None
 
-    def _declare(self, seat: int, reason: str) -> None:
+    def _declare(self, seat: int, reason: Message) -> None:
         self.winner = seat
         self.winner_reason = reason
         self.phase = Phase.OVER
         self.left = 0
         self._note(self.turn, done=True)
-        self._say(f"{self.seat_name(seat)} wins: {reason}.")
+        self._say("wins", seat=seat, reason=reason)
 
     # --- copies ----------------------------------------------------------------------------
 

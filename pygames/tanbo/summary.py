@@ -8,7 +8,7 @@ the state shares them safely.
 >>> move = Movement(start=1, placed=((2, 0), (3, 1)), again=False, paddy=3, work=Work.HARVEST,
 ...                 took=(0, 1, 0, 1, 0))
 >>> turn = Turn(number=4, step=9, moves=(move,), points=8, done=True)
->>> turn_text(turn)
+>>> str(turn_text(turn))
 'From paddy 2 to 4 (2 tokens): Harvest, took 1 Yellow Rice and 1 Red Rice (+8).'
 >>> Turn.from_json(turn.to_json()) == turn
 True
@@ -20,19 +20,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import JsonDict
+from ..core import JsonDict, Message
 from .field import Spot, Work
 from .tokens import (
     TOKEN_BY_WORD,
     TOKEN_WORDS,
     Token,
-    describe,
-    join_words,
-    plural,
+    points,
     rice_count,
     rice_from_json,
     rice_json,
 )
+from .words import a as a_token
+from .words import clauses, count, rice, sentences
 
 Tally = tuple[int, int, int, int, int]  # counts by Token, like Counts but immutable
 NONE: Tally = (0, 0, 0, 0, 0)
@@ -95,7 +95,7 @@ class Movement:
             placed=tuple((int(e["paddy"]), int(TOKEN_BY_WORD[e["token"]])) for e in data["placed"]),
             again=bool(data["again"]),
             paddy=int(data["paddy"]),
-            work=Work(data["action"]),
+            work=Work(str(data["action"]).lower().replace(" ", "_")),  # also "Big Movement"
             took=tally(rice_from_json(data["took"])),
             drew=tally(rice_from_json(data["drew"])),
             cleared=tally(cleared),
@@ -168,88 +168,88 @@ def swap_from_json(data: Mapping[str, Any]) -> SwapSpots:
     return (int(a[0]), int(TOKEN_BY_WORD[a[1]])), (int(b[0]), int(TOKEN_BY_WORD[b[1]]))
 
 
-# --- words ----------------------------------------------------------------------------------
+# --- words ---------------------------------------------------------------------------------
 
 
-def _tokens(n: int) -> str:
-    return f"{n} token" if n == 1 else f"{n} tokens"
-
-
-def _one(token: int) -> str:
-    """``"a Snake"``, ``"the Farmer"``, ``"a Red Rice"``."""
-    if token == Token.FARMER:
-        return "the Farmer"
-    return f"a {Token(token).title}"
-
-
-def _rice(counts: Sequence[int]) -> str:
-    return describe([0, counts[1], counts[2], counts[3], 0], "no Rice")
-
-
-def _work(m: Movement) -> str:
-    """The action and what it did: ``"Harvest, took 2 Red Rice (+10)"``."""
+def _work(m: Movement) -> Message:
+    """The action and what it did: "Harvest, took 2 Red Rice (+10)"."""
     work = m.work
     if work is Work.REST:
         if m.farmer_to is None:
-            return "Rest, the Farmer stayed"
-        out = f"Rest, the Farmer moved to paddy {m.farmer_to + 1}"
+            return _did("rest_stayed")
         if rice_count(m.returned):
-            out += f", returned {_rice(m.returned)} (-{_value(m.returned)})"
-        return out
+            return _did(
+                "rest_returned",
+                paddy=m.farmer_to + 1,
+                rice=rice(m.returned),
+                points=points(m.returned),
+            )
+        return _did("rest", paddy=m.farmer_to + 1)
     if work is Work.SOW:
         if m.cleared[Token.SNAKE]:
-            drew = _rice(m.drew) if rice_count(m.drew) else "no Rice (the bag was empty)"
-            return f"Sow, returned {plural(m.cleared[Token.SNAKE], Token.SNAKE)}, drew {drew}"
-        added = plural(m.snakes_added, Token.SNAKE) if m.snakes_added else "no Snakes"
-        short = " (the supply ran short)" if m.snakes_added < 2 else ""
-        return f"Sow, returned {_rice(m.cleared)}, added {added}{short}"
+            snakes = count(m.cleared[Token.SNAKE], Token.SNAKE)
+            if not rice_count(m.drew):
+                return _did("sow_snakes_empty", snakes=snakes)
+            return _did("sow_snakes", snakes=snakes, rice=rice(m.drew))
+        if not m.snakes_added:
+            return _did("sow_rice_none", rice=rice(m.cleared))
+        short = "_short" if m.snakes_added < 2 else ""
+        return _did(
+            f"sow_rice{short}", rice=rice(m.cleared), snakes=count(m.snakes_added, Token.SNAKE)
+        )
     if work is Work.HARVEST:
         if not rice_count(m.took):
-            return "Harvest"
-        return f"Harvest, took {_rice(m.took)} (+{_value(m.took)})"
+            return _did("harvest")
+        return _did("harvest_took", rice=rice(m.took), points=points(m.took))
     if work is Work.CULTIVATE:
-        drew = _rice(m.drew) if rice_count(m.drew) else "no Rice (the bag was empty)"
-        return f"Cultivate, drew {drew}"
-    return "Big Movement, no swap possible" if m.no_swap else "Big Movement"
+        if not rice_count(m.drew):
+            return _did("cultivate_empty")
+        return _did("cultivate", rice=rice(m.drew))
+    return _did("big_movement_none" if m.no_swap else "big_movement")
 
 
-def _value(counts: Sequence[int]) -> int:
-    return 3 * counts[1] + 4 * counts[2] + 5 * counts[3]
+def _did(key: str, /, **args: Any) -> Message:
+    return Message.of(f"tanbo.did.{key}", **args)
 
 
-def _movement(m: Movement, first: bool) -> str:
-    n = len(m.placed)
-    verb = "From" if first else "then from"
-    return f"{verb} paddy {m.start + 1} to {m.paddy + 1} ({_tokens(n)}): {_work(m)}"
+def _movement(m: Movement, first: bool) -> Message:
+    return Message.of(
+        "tanbo.last.move" if first else "tanbo.last.move_then",
+        start=m.start + 1,
+        paddy=m.paddy + 1,
+        n=len(m.placed),
+        what=_work(m),
+    )
 
 
-def swap_text(swap: SwapSpots) -> str:
+def swap_text(swap: SwapSpots) -> Message:
     """``"Swapped a Snake in paddy 1 with the Farmer in paddy 3."``"""
     (p, t), (q, u) = swap
-    return f"Swapped {_one(t)} in paddy {p + 1} with {_one(u)} in paddy {q + 1}."
+    return Message.of("tanbo.last.swapped", a=a_token(t), p=p + 1, b=a_token(u), q=q + 1)
 
 
-def turn_text(turn: Turn, live: tuple[int, int] | None = None) -> str:
-    """One line saying what the player did (``live``: the movement under way, as the paddy it
-    started from and the tokens still in hand)."""
-    parts: list[str] = []
+def turn_text(turn: Turn, live: tuple[int, int] | None = None) -> Message | None:
+    """What the player did, in words (``live``: the movement under way, as the paddy it
+    started from and the tokens still in hand); ``None`` if nothing yet."""
+    parts: list[Message] = []
     if turn.farmer is not None:
-        parts.append(f"Placed the Farmer in paddy {turn.farmer + 1}.")
+        parts.append(Message.of("tanbo.last.farmer", paddy=turn.farmer + 1))
     if turn.moves or live:
-        clauses = [_movement(m, i == 0) for i, m in enumerate(turn.moves)]
+        items = [_movement(m, i == 0) for i, m in enumerate(turn.moves)]
         if live is not None:
             start, left = live
-            if clauses:
-                clauses.append(f"now sowing again from paddy {start + 1}")
+            if items:
+                items.append(Message.of("tanbo.last.again", paddy=start + 1))
             else:
-                clauses.append(f"Sowing from paddy {start + 1}, {_tokens(left)} in hand")
+                items.append(Message.of("tanbo.last.live", paddy=start + 1, n=left))
         if turn.removed:
-            clauses.append("removed " + join_words([_removed(r) for r in turn.removed]))
-        parts.append("; ".join(clauses) + ".")
+            removed = [_removed(r) for r in turn.removed]
+            items.append(Message.of("tanbo.last.removed", items=removed))
+        parts.append(Message.of("tanbo.last.end", what=clauses(items)))
     parts.extend(swap_text(s) for s in turn.swaps)
-    return " ".join(parts)
+    return sentences(parts) if parts else None
 
 
-def _removed(r: tuple[int, int, int]) -> str:
+def _removed(r: tuple[int, int, int]) -> Message:
     p, t, n = r
-    return f"{plural(n, Token(t))} from paddy {p + 1}"
+    return Message.of("tanbo.last.removed_from", tokens=count(n, t), paddy=p + 1)

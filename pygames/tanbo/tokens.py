@@ -5,8 +5,6 @@ hand, the bag and each player's collected Rice all use the same shape).
 
 >>> Token.RED.word, RICE_POINTS[Token.RED]
 ('red', 5)
->>> describe([1, 0, 0, 2, 0])
-'1 Snake and 2 Red Rice'
 >>> points([0, 3, 0, 0, 0])
 9
 """
@@ -33,14 +31,8 @@ class Token(IntEnum):
         """The JSON name: ``"snake"``, ``"yellow"``, ``"black"``, ``"red"`` or ``"farmer"``."""
         return TOKEN_WORDS[self]
 
-    @property
-    def title(self) -> str:
-        """How the log names one token: ``"Snake"``, ``"Red Rice"``, ``"Farmer"``."""
-        return _TITLES[self]
-
 
 TOKEN_WORDS = ("snake", "yellow", "black", "red", "farmer")
-_TITLES = ("Snake", "Yellow Rice", "Black Rice", "Red Rice", "Farmer")
 TOKEN_BY_WORD = {w: Token(i) for i, w in enumerate(TOKEN_WORDS)}
 RICE = (Token.YELLOW, Token.BLACK, Token.RED)
 RICE_WORDS = tuple(t.word for t in RICE)
@@ -74,27 +66,6 @@ def rice_count(counts: Sequence[int]) -> int:
 def points(counts: Sequence[int]) -> int:
     """The value of the Rice in ``counts``."""
     return 3 * counts[1] + 4 * counts[2] + 5 * counts[3]
-
-
-def plural(n: int, token: Token) -> str:
-    """``"2 Snakes"``, ``"1 Snake"``, ``"3 Red Rice"``."""
-    name = token.title
-    if token is Token.SNAKE and n != 1:
-        name += "s"
-    return f"{n} {name}"
-
-
-def join_words(parts: Sequence[str]) -> str:
-    """``"a, b and c"``."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def describe(counts: Sequence[int], nothing: str = "nothing") -> str:
-    """Name the Snakes and Rice in ``counts`` for the log (the Farmer is left out)."""
-    parts = [plural(counts[t], t) for t in (Token.SNAKE, *RICE) if counts[t]]
-    return join_words(parts) if parts else nothing
 
 
 def rice_json(counts: Sequence[int]) -> dict[str, int]:

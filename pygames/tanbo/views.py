@@ -10,16 +10,21 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 from ..core import BadRecord, Game, JsonDict, LogEntry, Message, Rng
-from .field import excess, farmer_paddy
+from .field import clockwise, excess, farmer_paddy
 from .state import Phase, TanboRules
 from .summary import Turn, turn_text
 from .tokens import (
+    MAX_TOKENS_PER_PADDY,
     PADDIES,
     RICE,
     RICE_IN_GAME,
+    RICE_POINTS,
     SNAKES_IN_GAME,
     TOKEN_BY_WORD,
     TOKEN_WORDS,
+    WIN_IN_ONE_TURN,
+    WIN_LEAD,
+    WIN_POINTS,
     Token,
     counts_from_json,
     points,
@@ -40,7 +45,28 @@ def last_view(state: TanboRules, seat: int) -> JsonDict | None:
     live = None
     if seat == state.turn and state.phase is Phase.MOVE and state.sow_from is not None:
         live = (state.sow_from, sum(state.hand))
-    return {**turn.to_json(), "text": turn_text(turn, live)}
+    text = turn_text(turn, live)
+    return {**turn.to_json(), "text": None if text is None else text.to_json()}
+
+
+def _landing(state: TanboRules) -> int | None:
+    left = sum(state.hand)
+    if state.phase is not Phase.MOVE or not left:
+        return None
+    return clockwise(state.sow_next, left - 1)
+
+
+def _reason(data: Any) -> Message | None:
+    """A winning reason from the view (a message; a state saved before: its English words)."""
+    if data is None:
+        return None
+    if isinstance(data, str):
+        for key, n in (("points", WIN_POINTS), ("lead", WIN_LEAD), ("turn", WIN_IN_ONE_TURN)):
+            reason = Message.of(f"tanbo.reason.{key}", n=n)
+            if str(reason) == data:
+                return reason
+        raise ValueError(f"unknown winning reason {data!r}")
+    return Message.from_json(data)
 
 
 def table_view(state: TanboRules) -> JsonDict:
@@ -58,8 +84,14 @@ def table_view(state: TanboRules) -> JsonDict:
             "from": state.sow_from,
             "next": state.sow_next,
             "placed": [{"paddy": p, "token": TOKEN_WORDS[t]} for p, t in state.placed],
+            # Where the last token in hand will land (ruling T3); None once all are placed.
+            "landing": _landing(state),
         }
     return {
+        # The rules the table shows (rulings T2, T6, T7): the renderer derives none of them.
+        "rice_points": rice_json([0, *(RICE_POINTS[t] for t in RICE), 0]),
+        "goal": {"points": WIN_POINTS, "lead": WIN_LEAD, "in_one_turn": WIN_IN_ONE_TURN},
+        "paddy_limit": MAX_TOKENS_PER_PADDY,
         "phase": state.phase.value,
         "turn": state.turn,
         "first_player": state.first_player,
@@ -73,7 +105,7 @@ def table_view(state: TanboRules) -> JsonDict:
         "scores": [state.score(0), state.score(1)],
         "collected": [rice_json(c) for c in state.collected],
         "turn_points": state.turn_points,
-        "winner_reason": state.winner_reason,
+        "winner_reason": None if state.winner_reason is None else state.winner_reason.to_json(),
         "turn_number": state.turns,
         "replaying": state.again,
         "steps": state.steps,
@@ -125,14 +157,13 @@ def from_table(
         state.supply = int(table["supply"])
         state.collected = [rice_from_json(c) for c in table["collected"]]
         state.turn_points = int(table["turn_points"])
-        reason = table["winner_reason"]
-        state.winner_reason = None if reason is None else str(reason)
+        state.winner_reason = _reason(table["winner_reason"])
         state.steps = int(table.get("steps", 0))
         state.last = [
             None if t is None else Turn.from_json(t) for t in table.get("last", [None] * 2)
         ]
     except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise BadRecord(f"This is not a Tanbo table: {exc!r}") from exc
+        raise BadRecord(Message.of("tanbo.error.not_table", detail=repr(exc))) from exc
     state.log = list(log)
     state.winner = winner
     state.turns = turns
@@ -156,7 +187,7 @@ def from_json(kind: type[R], game: Game, data: Mapping[str, Any]) -> R:
             bool(data["table"]["replaying"]),
         )
     except (KeyError, TypeError, ValueError) as exc:
-        raise BadRecord(f"This is not a saved Tanbo state: {exc!r}") from exc
+        raise BadRecord(Message.of("tanbo.error.not_saved", detail=repr(exc))) from exc
 
 
 def from_view(kind: type[R], game: Game, view: Mapping[str, Any], rng: Rng) -> R:
@@ -199,7 +230,7 @@ def check(state: TanboRules) -> None:
         assert farmers == (1 if placed else 0), f"Player {seat + 1} has {farmers} Farmers"
     assert snakes == SNAKES_IN_GAME, f"{snakes} Snakes accounted for, not {SNAKES_IN_GAME}"
     for t in RICE:
-        assert rice[t] == RICE_IN_GAME[t], f"{rice[t]} {t.title} accounted for"
+        assert rice[t] == RICE_IN_GAME[t], f"{rice[t]} {t.word} accounted for"
     assert min(state.bag) >= 0 and state.supply >= 0 and min(state.hand) >= 0
     for c in state.collected:
         assert min(c) >= 0 and c[Token.SNAKE] == 0 and c[Token.FARMER] == 0

@@ -1,7 +1,9 @@
 // Lobby editor for a custom Tanbo setup (ruling T2): Snakes and Rice per paddy, per player.
-// Numbers go to the engine as typed; the engine judges them and its error is shown.
+// Numbers go to the engine as typed; the engine judges them and its error is shown. The words
+// are Tanbo's (tanbo.ui.setup.* in pygames/tanbo/i18n).
 
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 /** @import { OptionsEditor } from "./types.js" */
 
 const PADDIES = 5;
@@ -14,15 +16,15 @@ export function tanboSetupEditor(container) {
   const use = el("input", { type: "checkbox", id: "tanbo-custom" });
   const grid = el("div", { class: "setup-grid", id: "tanbo-setup" });
   for (let player = 0; player < 2; player++) {
-    const row = el("fieldset", { class: "setup-player" }, el("legend", { text: `Player ${player + 1}'s paddies` }));
+    const row = el("fieldset", { class: "setup-player" }, el("legend", { text: t("tanbo.ui.setup.paddies", { seat: player }) }));
     for (let paddy = 0; paddy < PADDIES; paddy++) {
-      const cell = el("div", { class: "setup-paddy" }, el("span", { class: "setup-paddy-name", text: `Paddy ${paddy + 1}` }));
-      for (const [kind, label, value] of [["snakes", "Snakes", 2], ["rice", "Rice", 0]]) {
+      const cell = el("div", { class: "setup-paddy" }, el("span", { class: "setup-paddy-name", text: t("tanbo.ui.setup.paddy", { paddy: paddy + 1 }) }));
+      for (const [kind, value] of [["snakes", 2], ["rice", 0]]) {
         cell.append(
           el(
             "label",
             { class: `setup-${kind}` },
-            el("span", { text: label }),
+            el("span", { text: t(`tanbo.ui.setup.${kind}`) }),
             el("input", {
               type: "number",
               min: "0",
@@ -32,7 +34,7 @@ export function tanboSetupEditor(container) {
               "data-player": String(player),
               "data-paddy": String(paddy),
               "data-kind": kind,
-              "aria-label": `Player ${player + 1} paddy ${paddy + 1} ${kind}`,
+              "aria-label": t(`tanbo.ui.setup.input_${kind}`, { seat: player, paddy: paddy + 1 }),
             }),
           ),
         );
@@ -44,9 +46,9 @@ export function tanboSetupEditor(container) {
   const details = el(
     "details",
     { class: "setup-editor" },
-    el("summary", { text: "Custom setup (optional)" }),
-    el("label", { class: "check" }, use, el("span", { text: " Use this setup instead of the standard one (2 Snakes in every paddy)" })),
-    el("p", { class: "hint", text: "Rice is drawn at random from the bag. The Farmers are placed at the start of the game." }),
+    el("summary", { text: t("tanbo.ui.setup.summary") }),
+    el("label", { class: "check" }, use, el("span", { text: t("tanbo.ui.setup.use") })),
+    el("p", { class: "hint", text: t("tanbo.ui.setup.hint") }),
     grid,
   );
   container.append(details);

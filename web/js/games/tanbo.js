@@ -10,24 +10,18 @@
 // their ring comes first; otherwise seat 0's. Whose turn it is is marked, never shown by moving
 // the rings. The status (prompt and choices) has its own place so that the rings never jump.
 
-import { esc, fly, plural, pulse, redraw, send } from "./shared.js";
-import { say } from "../i18n.js";
+import { esc, fly, pulse, redraw, send } from "./shared.js";
+import { say, seatName, t as words } from "../i18n.js";
+
+// Every word shown comes from the tanbo catalogue (pygames/tanbo/i18n: tanbo.ui.* for the
+// table's own words); every rule fact (Rice points, the goal, the paddy limit, where a sowing
+// lands) comes from the view.
 
 export const title = "Tanbo";
 
-const NPADDY = 5;
 const RICE = ["yellow", "black", "red"];
+const NPADDY = 5; // the drawing of a ring: five sectors of 72 degrees
 const KINDS = ["snake", "yellow", "black", "red", "farmer"];
-const VALUE = { yellow: 3, black: 4, red: 5 };
-const LETTER = { yellow: "Y", black: "B", red: "R" };
-const NAME = {
-  snake: "Snake",
-  yellow: "Yellow Rice",
-  black: "Black Rice",
-  red: "Red Rice",
-  farmer: "Farmer",
-};
-const SHORT = { snake: "Snake", yellow: "Yellow", black: "Black", red: "Red", farmer: "Farmer" };
 
 // Ring geometry (SVG user units, centred on 0,0).
 const R_OUT = 138;
@@ -36,34 +30,47 @@ const R_CONTENT = 88;
 const R_NUMBER = 151;
 const VB = 168;
 
-const paddyNo = (p) => p + 1;
+const paddyNo = (/** @type {number} */ p) => p + 1;
 const riceTotal = (r) => (r ? RICE.reduce((t, c) => t + (r[c] || 0), 0) : 0);
-const tokenName = (t) => NAME[t] || String(t);
-const articled = (t) => (t === "snake" ? "a Snake" : t === "farmer" ? "the Farmer" : `a ${tokenName(t)}`);
+/** A message naming something: {id, args} for say() or a {x:msg} placeholder. */
+const msg = (/** @type {string} */ id, args = {}) => ({ id, args });
+const U = (/** @type {string} */ key, args = {}, names = []) => words(`tanbo.ui.${key}`, args, names);
+const tokenMsg = (/** @type {string} */ k) => msg(`tanbo.token.${k}`);
+/** "a Snake", "a Red Rice", "the Farmer". */
+const aMsg = (/** @type {string} */ k) => msg(`tanbo.a.${k}`);
+const shortMsg = (/** @type {string} */ k) => msg(`tanbo.ui.short.${k}`);
+const shortName = (/** @type {string} */ k) => say(shortMsg(k));
 
 // ---------------------------------------------------------------------------------------------
 // Words: every count a screen reader hears is a word with its plural right.
 
-/** "no Snakes", "1 Snake", "2 Snakes"; "no Red Rice", "1 Red Rice", "2 Red Rice". */
-export function countWords(n, kind) {
-  const name = tokenName(kind);
-  if (kind === "snake") return n === 0 ? "no Snakes" : plural(n, "Snake");
-  if (kind === "token") return n === 0 ? "no tokens" : plural(n, "token");
-  return n === 0 ? `no ${name}` : `${n} ${name}`;
+/** The message for `n` of a kind ("no Snakes", "1 Snake", "2 Snakes", "2 Red Rice", "1 token"). */
+function countMsg(n, kind) {
+  return n === 0 ? msg(`tanbo.none.${kind}`) : msg(`tanbo.count.${kind}`, { n });
 }
 
-/** "Paddy 3: 2 Snakes, 1 Black Rice, your Farmer" (`farmer`: whose Farmer, in words). */
-export function paddyName(p, pd, farmer = "the Farmer") {
+/** "no Snakes", "1 Snake", "2 Snakes"; "no Red Rice", "1 Red Rice", "2 Red Rice". */
+export function countWords(n, kind) {
+  return say(countMsg(n, kind));
+}
+
+/** "2 Snakes, 1 Black Rice, your Farmer", or "empty" (`farmer`: whose Farmer, in words). */
+function paddyContents(pd, farmer = U("the_farmer")) {
   const parts = [];
   if (pd?.snakes) parts.push(countWords(pd.snakes, "snake"));
   for (const c of RICE) if (pd?.rice?.[c]) parts.push(countWords(pd.rice[c], c));
   if (pd?.farmer) parts.push(farmer);
-  return `Paddy ${paddyNo(p)}: ${parts.length ? parts.join(", ") : "empty"}`;
+  return parts.length ? parts.join(U("sep")) : say(msg("tanbo.none.empty"));
+}
+
+/** "Paddy 3: 2 Snakes, 1 Black Rice, your Farmer" (`farmer`: whose Farmer, in words). */
+export function paddyName(p, pd, farmer = U("the_farmer")) {
+  return U("paddy", { paddy: paddyNo(p), what: paddyContents(pd, farmer) });
 }
 
 /** "Collected: no Yellow Rice, 1 Black Rice, 2 Red Rice". */
 export function collectedWords(rice) {
-  return `Collected: ${RICE.map((c) => countWords(rice?.[c] || 0, c)).join(", ")}`;
+  return U("collected", { what: RICE.map((c) => countWords(rice?.[c] || 0, c)).join(U("sep")) });
 }
 
 /** Words for an action, as used in aria-labels and logs. `view` adds the target paddy of a place. */
@@ -71,24 +78,20 @@ export function describeAction(action, view) {
   if (!action || typeof action !== "object") return String(action);
   switch (action.type) {
     case "farmer":
-      return `Put your Farmer in paddy ${paddyNo(action.paddy)}`;
+      return U("act.farmer", { paddy: paddyNo(action.paddy) });
     case "place": {
       const next = view?.table?.sowing?.next;
-      const where = Number.isInteger(next) ? ` (into paddy ${paddyNo(next)})` : "";
-      const what = action.token === "farmer" ? "your Farmer" : tokenName(action.token);
-      return `Place ${what} next${where}`;
+      const what = action.token === "farmer" ? msg("tanbo.ui.your_farmer") : tokenMsg(action.token);
+      return Number.isInteger(next) ? U("act.place_into", { what, paddy: paddyNo(next) }) : U("act.place", { what });
     }
     case "swap":
-      return (
-        `Swap ${tokenName(action.a[1])} in paddy ${paddyNo(action.a[0])} ` +
-        `with ${tokenName(action.b[1])} in paddy ${paddyNo(action.b[0])}`
-      );
+      return U("act.swap", { a: tokenMsg(action.a[1]), p: paddyNo(action.a[0]), b: tokenMsg(action.b[1]), q: paddyNo(action.b[0]) });
     case "take":
-      return `Take ${tokenName(action.rice)}`;
+      return U("act.take", { rice: tokenMsg(action.rice) });
     case "return":
-      return `Return ${tokenName(action.rice)} to the bag`;
+      return U("act.return", { rice: tokenMsg(action.rice) });
     case "remove":
-      return `Remove ${articled(action.token)} from paddy ${paddyNo(action.paddy)}`;
+      return U("act.remove", { token: aMsg(action.token), paddy: paddyNo(action.paddy) });
     default:
       return JSON.stringify(action);
   }
@@ -185,8 +188,8 @@ const sameToken = (x, y) => x && y && x[0] === y[0] && x[1] === y[1];
 function tableHtml(st) {
   const { view, legal = [], seat, seats = [], busy, replay } = st.props;
   const t = view?.table;
-  if (!t) return `<div class="tanbo"><p class="tanbo-prompt">Waiting for the table…</p></div>`;
-  const names = [0, 1].map((s) => seats[s]?.name || `Player ${s + 1}`);
+  if (!t) return `<div class="tanbo"><p class="tanbo-prompt">${esc(U("waiting_table"))}</p></div>`;
+  const names = [0, 1].map((s) => seatName(s, seats));
   const order = ringOrder(seats);
   const humans = [0, 1].filter((s) => seats[s] && !seats[s].bot);
   const ctx = buildContext(st, view, replay ? [] : legal, seat, names, busy, order, humans);
@@ -197,7 +200,7 @@ function tableHtml(st) {
       ${statusHtml(ctx)}
       ${sideHtml(ctx, order[0], "first")}
       ${sideHtml(ctx, order[1], "second")}
-      <section class="tanbo-centre" aria-label="Centre of the table">${centreHtml(ctx)}</section>
+      <section class="tanbo-centre" aria-label="${esc(U("centre"))}">${centreHtml(ctx)}</section>
     </div>
   </div>`;
 }
@@ -209,10 +212,7 @@ function buildContext(st, view, legal, seat, names, busy, order, humans) {
   const moving = !!t.sowing && t.phase === "move";
   /** @type {number | null} */
   let landing = null;
-  if (moving) {
-    const inHand = handCount(t.hand);
-    if (inHand > 0) landing = (t.sowing.next + inHand - 1) % NPADDY;
-  }
+  if (moving && Number.isInteger(t.sowing.landing)) landing = t.sowing.landing; // the engine's (ruling T3)
   const actor = view.over ? null : (view.actors?.length ? view.actors[0] : t.pending?.seat ?? t.turn);
   const swaps = byType.swap || [];
   let pick = null;
@@ -251,8 +251,8 @@ function paddyCount(p) {
 
 /** "Kenji's Farmer", or "your Farmer" for the only person at the table looking at their ring. */
 function farmerWords(ctx, s) {
-  if (ctx.viewer === s && ctx.onlyHuman === s) return "your Farmer";
-  return `${ctx.names[s]}'s Farmer`;
+  if (ctx.viewer === s && ctx.onlyHuman === s) return U("your_farmer");
+  return U("their_farmer", { seat: s }, ctx.names);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -263,70 +263,57 @@ function statusHtml(ctx) {
   if (view.over || t.phase === "over") return overHtml(ctx);
   const actor = ctx.actor;
   const yours = ctx.legal.length > 0;
-  const who = esc(names[actor] ?? "—");
-  const you = yours ? `${who}: ` : "";
+  const say1 = (/** @type {string} */ key, args = {}) => esc(U(`prompt.${key}`, { seat: actor, ...args }, names));
   let prompt;
   let panel = "";
 
   switch (t.phase) {
     case "farmer":
-      prompt = yours
-        ? `${you}put your Farmer in a paddy of your choice (choose one of your paddies).`
-        : `${who} is placing their Farmer.`;
+      prompt = say1(yours ? "farmer_you" : "farmer");
       break;
     case "move": {
       const next = t.sowing ? paddyNo(t.sowing.next) : "?";
       const n = handCount(t.hand);
-      const land = ctx.landing !== null ? ` The last token lands in paddy ${paddyNo(ctx.landing)}.` : "";
-      prompt = yours
-        ? `${you}choose the next token to place; it goes to paddy ${next}.${land}`
-        : `${who} is sowing: ${countWords(n, "token")} in hand, the next goes to paddy ${next}.${land}`;
+      const land = ctx.landing !== null ? say1("lands", { paddy: paddyNo(ctx.landing) }) : "";
+      prompt = (yours ? say1("move_you", { paddy: next }) : say1("move", { tokens: countMsg(n, "token"), paddy: next })) + land;
       panel = handPanel(ctx);
       break;
     }
     case "swap": {
-      const dec = esc(names[t.pending?.seat ?? actor]);
       if (yours) {
         const [p, k] = ctx.pick;
-        prompt = `Big Movement! ${you}swap the ${esc(tokenName(k))} in paddy ${paddyNo(p)} ` +
-          `with a glowing token of another paddy.`;
+        prompt = say1("swap_you", { token: tokenMsg(k), paddy: paddyNo(p) });
         panel = swapPanel(ctx);
       } else {
-        prompt = `Big Movement! ${dec} swaps two of their tokens.`;
+        prompt = esc(U("prompt.swap", { seat: t.pending?.seat ?? actor }, names));
       }
       break;
     }
     case "harvest": {
       const n = t.pending?.count ?? 0;
-      const at = Number.isInteger(t.action_paddy) ? ` from paddy ${paddyNo(t.action_paddy)}` : "";
-      prompt = yours
-        ? `Harvest! ${you}take which Rice${at}? (${n} to take)`
-        : `Harvest! ${who} takes ${n} more Rice${at}.`;
+      const paddy = Number.isInteger(t.action_paddy) ? paddyNo(t.action_paddy) : "?";
+      prompt = say1(yours ? "harvest_you" : "harvest", { n, paddy });
       // Best first: the most valuable Rice (the rulebook's advice).
-      if (yours) panel = choicePanel(ctx, ctx.byType.take || [], (a) => a.rice, "take", ["red", "black", "yellow"]);
+      if (yours) panel = choicePanel(ctx, ctx.byType.take || [], (a) => a.rice, "take", byValue(t, -1));
       break;
     }
     case "rest": {
       const n = t.pending?.count ?? 0;
-      prompt = yours
-        ? `Rest: ${you}return which collected Rice to the bag? (${n} to return)`
-        : `Rest: ${who} returns ${n} collected Rice to the bag.`;
+      prompt = say1(yours ? "rest_you" : "rest", { n });
       // Best first: the cheapest Rice (the rulebook's advice).
-      if (yours) panel = choicePanel(ctx, ctx.byType.return || [], (a) => a.rice, "return", RICE);
+      if (yours) panel = choicePanel(ctx, ctx.byType.return || [], (a) => a.rice, "return", byValue(t, 1));
       break;
     }
     case "excess": {
       const n = t.pending?.count ?? 0;
-      prompt = yours
-        ? `End phase: ${you}remove which token? (${countWords(n, "token")} over the limit of 10)`
-        : `End phase: ${who} removes ${countWords(n, "token")} over the limit of 10.`;
+      prompt = say1(yours ? "excess_you" : "excess", { tokens: countMsg(n, "token"), limit: t.paddy_limit });
       if (yours) panel = removePanel(ctx);
       break;
     }
     default:
-      prompt = `${who} to play.`;
+      prompt = say1("default");
   }
-  if (!yours && !ctx.replay && actor !== null) prompt += ` <span class="tanbo-wait">Waiting for ${who}.</span>`;
+  if (!yours && !ctx.replay && actor !== null) prompt += ` <span class="tanbo-wait">${say1("wait")}</span>`;
   const side = actor === null ? "" : ctx.order[0] === actor ? "first" : "second";
   const prompted = ctx.replay ? "" : ` data-prompt tabindex="-1"`;
   return `<div class="tanbo-status${yours ? " your-move" : ""}${actor !== null ? ` seat-${actor} acting-${side}` : ""}">
@@ -335,19 +322,25 @@ function statusHtml(ctx) {
     </div>`;
 }
 
+/** The Rice colours by the points the view gives them: `dir` 1 cheapest first, -1 dearest. */
+function byValue(t, dir) {
+  const pts = t.rice_points || {};
+  return [...RICE].sort((x, y) => dir * ((pts[x] ?? 0) - (pts[y] ?? 0)));
+}
+
 function overHtml(ctx) {
   const { view, t, names } = ctx;
   const o = view.outcome || {};
   const winners = o.winners || [];
   const scores = o.scores || t.scores || [0, 0];
-  const head = winners.length === 1
-    ? `${esc(names[winners[0]])} wins!`
-    : winners.length > 1 ? "A shared victory!" : "Game over";
-  const reason = o.reason ? say(o.reason, names) : t.winner_reason || "";
+  const head = esc(winners.length === 1
+    ? U("over.wins", { seat: winners[0] }, names)
+    : winners.length > 1 ? U("over.shared") : U("over.none"));
+  const reason = say(o.reason ?? t.winner_reason, names);
   return `<div class="tanbo-status tanbo-over">
       <p class="tanbo-prompt"${ctx.replay ? "" : ` data-prompt tabindex="-1"`}><strong>${head}</strong>${reason ? ` <span class="tanbo-reason">(${esc(reason)})</span>` : ""}</p>
       <p class="tanbo-final">${ctx.order
-        .map((s) => `<span class="final-score seat-${s}${winners.includes(s) ? " winner" : ""}">${esc(names[s])}: <b>${scores[s] ?? 0}</b> ${(scores[s] ?? 0) === 1 ? "point" : "points"}</span>`)
+        .map((s) => `<span class="final-score seat-${s}${winners.includes(s) ? " winner" : ""}">${esc(names[s])}: <b>${scores[s] ?? 0}</b> ${esc(U("over.points", { n: scores[s] ?? 0 }))}</span>`)
         .join("")}</p>
     </div>`;
 }
@@ -372,24 +365,25 @@ function handPanel(ctx) {
   const chips = KINDS.filter((k) => counts[k] > 0 || legalByToken.has(k)).map((k) => {
     const a = legalByToken.get(k);
     // Visible: "2 Snakes", "1 Yellow", "Farmer"; the name starts with the same words.
-    const shown = k === "farmer" ? "Farmer" : k === "snake" ? countWords(counts[k], "snake") : `${counts[k]} ${SHORT[k]}`;
+    const shown = k === "farmer" ? shortName(k) : k === "snake" ? countWords(counts[k], "snake") : U("hand.rice", { n: counts[k], colour: shortMsg(k) });
     const inner = `${chipIcon(k, 22, mover)}<span class="chip-name">${esc(shown)}</span>`;
     if (a) {
-      const next = Number.isInteger(t.sowing?.next) ? ` (into paddy ${paddyNo(t.sowing.next)})` : "";
-      const one = k === "farmer" ? "your Farmer" : articled(k);
-      const label = `${shown}: place ${one} next${next}`;
+      const what = k === "farmer" ? msg("tanbo.ui.your_farmer") : aMsg(k);
+      const label = Number.isInteger(t.sowing?.next)
+        ? U("hand.label_into", { shown, what, paddy: paddyNo(t.sowing.next) })
+        : U("hand.label", { shown, what });
       return `<button type="button" ${legalAttrs(ctx, a, `chip token-${k}`, label)}>${inner}</button>`;
     }
     return `<span class="chip token-${k} inert">${inner}</span>`;
   });
   const placed = (t.sowing?.placed || [])
-    .map((p, i) => `<li><span class="sr-only">${esc(tokenName(p.token))} into paddy ${paddyNo(p.paddy)}</span><span aria-hidden="true"><span class="step-no">${i + 1}</span>${tokenIcon(p.token, 14, mover)}<span class="step-paddy">→${paddyNo(p.paddy)}</span></span></li>`)
+    .map((p, i) => `<li><span class="sr-only">${esc(U("hand.step", { token: tokenMsg(p.token), paddy: paddyNo(p.paddy) }))}</span><span aria-hidden="true"><span class="step-no">${i + 1}</span>${tokenIcon(p.token, 14, mover)}<span class="step-paddy">→${paddyNo(p.paddy)}</span></span></li>`)
     .join("");
   return `<div class="hand">
-      <span class="panel-label">In hand: ${countWords(handCount(h), "token")}</span>
+      <span class="panel-label">${esc(U("hand.in_hand", { tokens: countMsg(handCount(h), "token") }))}</span>
       <div class="chips">${chips.join("")}</div>
     </div>
-    ${placed ? `<ol class="path-list" aria-label="Placed so far, from paddy ${paddyNo(t.sowing.from)}"><li class="path-from">from ${paddyNo(t.sowing.from)}</li>${placed}</ol>` : ""}`;
+    ${placed ? `<ol class="path-list" aria-label="${esc(U("hand.placed", { paddy: paddyNo(t.sowing.from) }))}"><li class="path-from">${esc(U("hand.from", { paddy: paddyNo(t.sowing.from) }))}</li>${placed}</ol>` : ""}`;
 }
 
 function choicePanel(ctx, actions, colourOf, verb, order) {
@@ -402,11 +396,15 @@ function choicePanel(ctx, actions, colourOf, verb, order) {
     if (!a) return "";
     const have = src[c] ?? 0;
     // Visible: "Red, 5 points, 2 there"; the name starts with the same words.
-    const where = verb === "take" ? "there" : "collected";
-    const shown = `${SHORT[c]}, ${VALUE[c]} points, ${have} ${where}`;
-    const doing = verb === "take" ? `take ${articled(c)} from paddy ${paddyNo(t.action_paddy)}` : `return ${articled(c)} to the bag`;
-    const label = `${shown}: ${doing}`;
-    return `<button type="button" ${legalAttrs(ctx, a, `chip token-${c}`, label)}>${chipIcon(c, 22)}<span class="chip-name">${esc(SHORT[c])}<span class="sep">,</span></span> <span class="chip-count">${VALUE[c]} points<span class="sep">,</span> ${have} ${where}</span></button>`;
+    const pts = U("choice.points", { points: t.rice_points?.[c] ?? "?" });
+    const where = U(verb === "take" ? "choice.there" : "choice.collected", { n: have });
+    const shown = [shortName(c), pts, where].join(U("sep"));
+    const doing = verb === "take"
+      ? U("choice.take", { rice: aMsg(c), paddy: paddyNo(t.action_paddy) })
+      : U("choice.return", { rice: aMsg(c) });
+    const label = U("labelled", { shown, doing });
+    const comma = `<span class="sep">${esc(U("comma"))}</span>`;
+    return `<button type="button" ${legalAttrs(ctx, a, `chip token-${c}`, label)}>${chipIcon(c, 22)}<span class="chip-name">${esc(shortName(c))}${comma}</span> <span class="chip-count">${esc(pts)}${comma} ${esc(where)}</span></button>`;
   });
   // Any legal action this panel does not know how to draw still gets a plain button.
   const extra = actions.filter((a) => !RICE.includes(colourOf(a)))
@@ -423,9 +421,9 @@ function removePanel(ctx) {
     const n = ring[p] ? paddyCount(ring[p]) : 0;
     const btns = list
       .sort((x, y) => KINDS.indexOf(x.token) - KINDS.indexOf(y.token))
-      .map((a) => `<button type="button" ${legalAttrs(ctx, a, `chip token-${a.token}`)}>${chipIcon(a.token, 20)}<span class="chip-name">${esc(SHORT[a.token])}</span></button>`)
+      .map((a) => `<button type="button" ${legalAttrs(ctx, a, `chip token-${a.token}`)}>${chipIcon(a.token, 20)}<span class="chip-name">${esc(shortName(a.token))}</span></button>`)
       .join("");
-    return `<div class="remove-row"><span class="panel-label">Paddy ${paddyNo(p)}: ${countWords(n, "token")}</span><div class="chips">${btns}</div></div>`;
+    return `<div class="remove-row"><span class="panel-label">${esc(U("paddy", { paddy: paddyNo(p), what: countWords(n, "token") }))}</span><div class="chips">${btns}</div></div>`;
   }).join("");
 }
 
@@ -437,13 +435,13 @@ function swapPanel(ctx) {
   const chips = firstPicks(swaps).map((x) => {
     const [p, k] = x;
     const on = sameToken(x, ctx.pick);
-    const shown = `${SHORT[k]} ${paddyNo(p)}`;
-    const label = `${shown}: the ${tokenName(k)} in paddy ${paddyNo(p)} as the first token`;
+    const shown = U("swap.shown", { token: shortMsg(k), paddy: paddyNo(p) });
+    const label = U("swap.first_label", { shown, token: tokenMsg(k), paddy: paddyNo(p) });
     return `<button type="button" class="chip mini pick token-${k}${on ? " picked" : ""}" data-pick="${esc(JSON.stringify(x))}" data-focus-key="first-${p}-${k}" aria-pressed="${on}" aria-label="${esc(label)}"${ctx.busy ? " disabled" : ""}>${chipIcon(k, 16, seat)}<span>${esc(shown)}</span></button>`;
   });
   const partners = swaps.filter((w) => sameToken(w.a, ctx.pick) || sameToken(w.b, ctx.pick)).length;
-  return `<div class="swap-first" role="group" aria-label="First token of the swap"><span class="panel-label">Or choose another first token</span><div class="chips">${chips.join("")}</div></div>
-    <p class="hint">${plural(partners, "partner")} glowing on your ring.</p>`;
+  return `<div class="swap-first" role="group" aria-label="${esc(U("swap.group"))}"><span class="panel-label">${esc(U("swap.another"))}</span><div class="chips">${chips.join("")}</div></div>
+    <p class="hint">${esc(U("swap.partners", { n: partners }))}</p>`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -451,7 +449,7 @@ function swapPanel(ctx) {
 
 function sideHtml(ctx, s, place) {
   const acting = ctx.actor === s;
-  return `<section class="tanbo-side side-${place} seat-${s}${acting ? " is-acting" : ""}" aria-label="${esc(ctx.names[s])}: paddies and collected Rice">
+  return `<section class="tanbo-side side-${place} seat-${s}${acting ? " is-acting" : ""}" aria-label="${esc(U("side", { seat: s }, ctx.names))}">
       ${playerHtml(ctx, s)}
       ${ringSvg(ctx, s)}
     </section>`;
@@ -463,21 +461,22 @@ function playerHtml(ctx, s) {
   const acting = ctx.actor === s;
   const turn = !view.over && t.turn === s && t.phase !== "farmer";
   const tags = [];
-  if (ctx.viewer === s && ctx.onlyHuman === s) tags.push(`<span class="you-tag">you</span>`);
+  if (ctx.viewer === s && ctx.onlyHuman === s) tags.push(`<span class="you-tag">${esc(U("tag.you"))}</span>`);
   const bot = ctx.seats[s]?.bot;
-  if (bot) tags.push(`<span class="bot-tag">Bot · ${esc(bot)}</span>`);
-  if (t.first_player === s) tags.push(`<span class="first-tag" title="First player">1st</span>`);
-  if (acting) tags.push(`<span class="turn-tag">${t.phase === "swap" && !turn ? "swapping" : "to play"}</span>`);
+  if (bot) tags.push(`<span class="bot-tag">${esc(U("tag.bot", { level: bot }))}</span>`);
+  if (t.first_player === s) tags.push(`<span class="first-tag" title="${esc(U("tag.first_title"))}">${esc(U("tag.first"))}</span>`);
+  if (acting) tags.push(`<span class="turn-tag">${esc(U(t.phase === "swap" && !turn ? "tag.swapping" : "tag.to_play"))}</span>`);
   const score = t.scores?.[s] ?? 0;
   const riceChips = RICE.map((c) => `<span class="held token-${c}">${tokenIcon(c, 16)}<span>×${coll[c] || 0}</span></span>`).join("");
-  const turnPts = turn && t.turn_points ? `<span class="turn-points">+${t.turn_points} this turn</span>` : "";
+  const turnPts = turn && t.turn_points ? `<span class="turn-points">${esc(U("turn_points", { n: t.turn_points }))}</span>` : "";
   const last = t.last?.[s];
-  const lastText = last?.text || "";
+  const lastText = last?.text ? say(last.text, ctx.names) : "";
+  const goal = t.goal?.points ?? "?";
   return `<header class="tanbo-player seat-${s}${acting ? " is-acting" : ""}">
       <span class="pname">${farmerIcon(s, 22)}<span class="pname-text">${esc(names[s])}</span>${tags.join("")}</span>
-      <span class="pscore"><b aria-hidden="true">${score}</b><small aria-hidden="true">/25</small><span class="sr-only">${plural(score, "point")} of 25</span></span>
+      <span class="pscore"><b aria-hidden="true">${score}</b><small aria-hidden="true">/${goal}</small><span class="sr-only">${esc(U("score", { n: score, goal }))}</span></span>
       <span class="pheld"><span class="held-chips" aria-hidden="true">${riceChips}</span><span class="sr-only">${esc(collectedWords(coll))}</span>${turnPts}</span>
-      <p class="plast"${lastText ? ` title="${esc(lastText)}"` : ""}>${lastText ? `<span class="sr-only">${last?.done === false ? "Now: " : "Last turn: "}</span><span class="plast-text">${esc(lastText)}</span>` : `<span class="plast-none">No move yet.</span>`}</p>
+      <p class="plast"${lastText ? ` title="${esc(lastText)}"` : ""}>${lastText ? `<span class="sr-only">${esc(U(last?.done === false ? "last.now" : "last.before"))}</span><span class="plast-text">${esc(lastText)}</span>` : `<span class="plast-none">${esc(U("last.none"))}</span>`}</p>
     </header>`;
 }
 
@@ -488,21 +487,21 @@ function centreHtml(ctx) {
   const { t } = ctx;
   const bag = t.bag || {};
   const total = riceTotal(bag);
-  const rows = RICE.map((c) => `<li class="token-${c}"><span class="bag-row" aria-hidden="true">${tokenIcon(c, 18)}<span class="cname">${esc(SHORT[c])}</span><b>${bag[c] || 0}</b></span><span class="sr-only">${countWords(bag[c] || 0, c)} (${VALUE[c]} points each)</span></li>`).join("");
+  const rows = RICE.map((c) => `<li class="token-${c}"><span class="bag-row" aria-hidden="true">${tokenIcon(c, 18)}<span class="cname">${esc(shortName(c))}</span><b>${bag[c] || 0}</b></span><span class="sr-only">${esc(U("bag.each", { count: countMsg(bag[c] || 0, c), points: t.rice_points?.[c] ?? "?" }))}</span></li>`).join("");
   const supply = t.supply ?? 0;
-  return `<div class="bag" role="group" aria-label="Bag: ${plural(total, "Rice", "Rice")}">
+  return `<div class="bag" role="group" aria-label="${esc(U("bag.group", { n: total }))}">
       <svg class="bag-art" viewBox="-40 -40 80 80" aria-hidden="true">
         <path class="bag-body" d="M-16,-22 C-30,-6 -34,18 -22,28 C-10,36 10,36 22,28 C34,18 30,-6 16,-22 Z"/>
         <path class="bag-neck" d="M-18,-22 Q0,-14 18,-22 L15,-30 Q0,-25 -15,-30 Z"/>
         <path class="bag-cord" d="M-8,-20 C-14,-8 -6,-4 -10,6 M8,-20 C14,-8 6,-4 10,6" fill="none"/>
         <text class="bag-count" x="0" y="22" text-anchor="middle">${total}</text>
       </svg>
-      <div><span class="panel-label" aria-hidden="true">Bag</span><ul class="bag-list">${rows}</ul></div>
+      <div><span class="panel-label" aria-hidden="true">${esc(U("bag.label"))}</span><ul class="bag-list">${rows}</ul></div>
     </div>
     <div class="supply">
-      ${tokenIcon("snake", 26)}<span><span class="panel-label">Supply</span>${supply ? `<b>${supply}</b> ${supply === 1 ? "Snake" : "Snakes"}` : "no Snakes"}</span>
+      ${tokenIcon("snake", 26)}<span><span class="panel-label">${esc(U("supply.label"))}</span>${supply ? `<b>${supply}</b> ${esc(U("supply.unit", { n: supply }))}` : esc(countWords(0, "snake"))}</span>
     </div>
-    <p class="legend"><span aria-hidden="true">${tokenIcon("yellow", 14)}3</span><span aria-hidden="true">${tokenIcon("black", 14)}4</span><span aria-hidden="true">${tokenIcon("red", 14)}5</span><span class="legend-goal">Win: 25 points, a lead of 20, or 20 in one turn</span></p>`;
+    <p class="legend">${RICE.map((c) => `<span aria-hidden="true">${tokenIcon(c, 14)}${t.rice_points?.[c] ?? "?"}</span>`).join("")}<span class="legend-goal">${esc(U("goal", t.goal || {}))}</span></p>`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -578,7 +577,7 @@ function ringSvg(ctx, s) {
     if (isTurnRing && ctx.moving && t.sowing.from === p) cls.push("is-from");
     if (isTurnRing && ctx.landing === p) cls.push("is-landing");
     if (isTurnRing && t.action_paddy === p && ["harvest", "swap", "rest"].includes(t.phase)) cls.push("is-action");
-    if (excessRing && n > 10) cls.push("is-excess");
+    if (excessRing && n > (t.paddy_limit ?? Infinity)) cls.push("is-excess");
     if (marks.sown.has(p)) cls.push("was-sown");
     if (marks.acted.has(p)) cls.push("was-acted");
     if (marks.swapped.has(p)) cls.push("was-swapped");
@@ -586,7 +585,7 @@ function ringSvg(ctx, s) {
     const fa = farmerActs.get(p);
     const name = paddyName(p, pd, farmerWords(ctx, s));
     const sector = fa
-      ? `<path d="${sectorPath(p)}" ${svgLegalAttrs(ctx, fa, "sector", `${describeAction(fa)} (${name.replace(/^Paddy \d+: /, "")})`)}/>`
+      ? `<path d="${sectorPath(p)}" ${svgLegalAttrs(ctx, fa, "sector", U("act.farmer_in", { act: describeAction(fa), what: paddyContents(pd, farmerWords(ctx, s)) }))}/>`
       : `<path d="${sectorPath(p)}" class="sector" aria-hidden="true"/>`;
     const water = `<path d="${sectorPath(p)}" class="water" fill="url(#water-${s})" aria-hidden="true"/>`;
     const sown = marks.sown.has(p) ? `<path class="sown-arc" d="${rimArc(p)}" aria-hidden="true"/>` : "";
@@ -618,7 +617,7 @@ function ringSvg(ctx, s) {
   const path = isTurnRing && ctx.moving ? pathMarkers(ctx, s) : "";
 
   return `<svg class="ring seat-${s}${isTurnRing ? " is-turn-ring" : ""}" viewBox="${-VB} ${-VB} ${2 * VB} ${2 * VB}" role="group"
-      aria-label="${esc(ctx.names[s])}'s ring of paddies">
+      aria-label="${esc(U("ring", { seat: s }, ctx.names))}">
     <defs>
       <pattern id="water-${s}" width="12" height="12" patternUnits="userSpaceOnUse" patternTransform="rotate(30)">
         <line x1="0" y1="6" x2="12" y2="6" class="water-line"/>
@@ -641,10 +640,10 @@ function ringSvg(ctx, s) {
 function hubContent(ctx, s, isTurnRing, marks) {
   const { t } = ctx;
   if (isTurnRing && ctx.moving && handCount(t.hand) > 0) {
-    return `<g class="hub-hand"><text y="-4" text-anchor="middle" class="hub-n">${handCount(t.hand)}</text><text y="10" text-anchor="middle" class="hub-sub">in hand</text></g>`;
+    return `<g class="hub-hand"><text y="-4" text-anchor="middle" class="hub-n">${handCount(t.hand)}</text><text y="10" text-anchor="middle" class="hub-sub">${esc(U("hub.in_hand"))}</text></g>`;
   }
   if (!marks.work) return "";
-  const words = marks.work === "Big Movement" ? ["Big", "Move"] : [marks.work];
+  const words = (marks.work === "big_movement" ? U("hub.big_movement") : say(msg(`tanbo.work.${marks.work}`))).split("|");
   const pts = marks.points ? `${marks.points > 0 ? "+" : "−"}${Math.abs(marks.points)}` : "";
   const lines = pts ? [...words, pts] : words;
   const y0 = -((lines.length - 1) * 11) / 2 + 3.5;
@@ -660,7 +659,7 @@ function paddyContent(ctx, s, p, pd, swapRing) {
   if (pd.farmer) items.push(["farmer", 1]);
   if (!items.length) {
     const [x, y] = polar(R_CONTENT, centreAngle(p));
-    return [`<text class="empty-paddy" x="${f1(x)}" y="${f1(y + 4)}" text-anchor="middle">empty</text>`, ""];
+    return [`<text class="empty-paddy" x="${f1(x)}" y="${f1(y + 4)}" text-anchor="middle">${esc(say(msg("tanbo.none.empty")))}</text>`, ""];
   }
   const cols = items.length <= 2 ? items.length : 2;
   const rows = Math.ceil(items.length / cols);
@@ -702,7 +701,7 @@ function swapToken(ctx, swaps, p, k, x, y, glyph) {
   const a = swaps.find((w2) => (sameToken(w2.a, ctx.pick) && sameToken(w2.b, me)) || (sameToken(w2.b, ctx.pick) && sameToken(w2.a, me)));
   if (a) return [look("partner"), `<rect ${box} ${svgLegalAttrs(ctx, a, "tok-btn partner")}/>`];
   if (swaps.some((w2) => sameToken(w2.a, me) || sameToken(w2.b, me))) {
-    const label = `Choose the ${tokenName(k)} in paddy ${paddyNo(p)} as the first token`;
+    const label = U("swap.pick", { token: tokenMsg(k), paddy: paddyNo(p) });
     const dis = ctx.busy ? -1 : 0;
     return [look("pickable"), `<rect ${box} class="tok-btn pickable" role="button" tabindex="${dis}" data-pick="${esc(JSON.stringify(me))}" data-focus-key="pick-${p}-${k}" aria-label="${esc(label)}"/>`];
   }
@@ -713,8 +712,9 @@ function paddyBadges(ctx, s, p, n, isTurnRing) {
   const { t } = ctx;
   const out = [];
   const [ox, oy] = polar(R_NUMBER + 4, centreAngle(p) + 17);
-  if (n > 10 && t.phase === "excess") {
-    out.push(`<g class="badge over-limit" transform="translate(${f1(ox)},${f1(oy)})" aria-hidden="true"><rect x="-16" y="-9" width="32" height="18" rx="9"/><text y="4" text-anchor="middle">${n}/10</text></g>`);
+  const limit = t.paddy_limit ?? Infinity;
+  if (n > limit && t.phase === "excess") {
+    out.push(`<g class="badge over-limit" transform="translate(${f1(ox)},${f1(oy)})" aria-hidden="true"><rect x="-16" y="-9" width="32" height="18" rx="9"/><text y="4" text-anchor="middle">${n}/${limit}</text></g>`);
   }
   if (isTurnRing && ctx.landing === p && ctx.moving) {
     const [lx, ly] = polar(R_NUMBER + 2, centreAngle(p) + 13);
@@ -748,7 +748,7 @@ function pathMarkers(ctx, s) {
     arc = `<path class="sow-arc" d="M${f1(x0)},${f1(y0)} A${r},${r} 0 ${large} 1 ${f1(x1)},${f1(y1)}" marker-end="url(#arrow-${s})"/>`;
   }
   const [fx, fy] = polar(R_NUMBER + 4, centreAngle(sw.from) - 17);
-  const fromMark = `<g class="from-mark" transform="translate(${f1(fx)},${f1(fy)})"><rect x="-15" y="-7" width="30" height="14" rx="7"/><text y="3.5" text-anchor="middle">start</text></g>`;
+  const fromMark = `<g class="from-mark" transform="translate(${f1(fx)},${f1(fy)})"><rect x="-15" y="-7" width="30" height="14" rx="7"/><text y="3.5" text-anchor="middle">${esc(U("from_mark"))}</text></g>`;
   return `<g class="sow-path">${arc}${fromMark}${marks.join("")}</g>`;
 }
 
@@ -897,7 +897,7 @@ function tokenIcon(kind, size = 20, seatForFarmer = 0, x = null, y = null) {
   if (kind === "snake") {
     return `${open}<rect class="snake-tile" x="-11" y="-11" width="22" height="22" rx="5"/><path class="snake-body" d="M-7,6 C-7,-2 0,-2 0,2 C0,7 7,6 7,-1 C7,-5 4,-7 2,-6"/><circle class="snake-eye" cx="3" cy="-6" r="1.2"/></svg>`;
   }
-  const letter = LETTER[kind] || "?";
+  const letter = esc(U(`letter.${kind}`));
   return `${open}<ellipse class="grain" rx="10.5" ry="11"/><text class="grain-letter" y="4.3" text-anchor="middle">${letter}</text></svg>`;
 }
 
