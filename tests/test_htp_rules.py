@@ -600,8 +600,8 @@ def test_view_shape_for_the_renderer() -> None:
     state = small()
     table = state.view(0)["table"]
     assert set(table) == {"step", "phase", "turn", "start_player", "decks", "resets",
-                          "oribako", "tea", "undealt_cards", "options", "scores",
-                          "team_scores", "previews", "last"}
+                          "max_resets", "box_full", "oribako", "tea", "undealt_cards",
+                          "options", "scores", "team_scores", "previews", "last"}
     assert table["phase"] == "recommend" and table["scores"] is None
     assert set(table["oribako"][0]) == {"tiles", "complete", "season", "revealed", "tea",
                                         "score"}

@@ -93,6 +93,8 @@ def table_view(state: HtpRules, seat: int | None, everything: bool = False) -> J
             {"size": len(d), "top": tile_json(d[0]) if d else None} for d in state.decks
         ],
         "resets": state.resets,
+        "max_resets": MAX_RESETS,  # ruling H5
+        "box_full": FULL,  # ruling H8: the sweets of a complete Oribako
         "oribako": [
             {
                 "tiles": [{"x": x, "y": y, "tile": tile_json(t)} for (x, y), t in box.items()],
