@@ -14,6 +14,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from pygames import bridge
+from pygames.humble_tea_party.sweets import TYPES
 
 from .conftest import Guard, screenshot, wait_ready
 from .layout import StayWatch, assert_fits_width, choices_out_of_view
@@ -365,3 +366,60 @@ def test_htp_on_a_phone(guard_factory: Any, base_url: str) -> None:
     expect(spot).to_be_in_viewport()
     assert_fits_width(page, "Humble Tea Party on a phone, choosing a place")
     screenshot(page, "htp-phone")
+
+
+# The English words of the game's vocabulary: none may be left on a Japanese table or log.
+HTP_ENGLISH = re.compile(
+    r"\b(Oribako|Spring|Summer|Autumn|Winter|Pine|Bamboo|Plum|Tea|Decks?|Four Seasons"
+    r"|Delicious Trimester|Seasonal Assortment|Crest Assortment|Favourite Season|Duplication"
+    r"|Resets?|Phase|Recommend\w*|Keeps?|Score\w*|Player|Sweets?|Nerikiri\w*|Tie-break|"
+    + "|".join(re.escape(t.name) for t in TYPES)
+    + r")\b"
+)
+LABELS_JS = """(sel) => [...document.querySelectorAll(sel + ' [aria-label], ' + sel + ' [title]')]
+  .flatMap(e => [e.getAttribute('aria-label'), e.getAttribute('title')]).filter(Boolean)"""
+
+
+def english_left(page: Page, where: str) -> list[str]:
+    """Words of the game's English vocabulary in ``where``'s text, aria-labels and titles."""
+    texts = [page.locator(where).inner_text(), *page.evaluate(LABELS_JS, where)]
+    return sorted({m.group(0) for text in texts for m in HTP_ENGLISH.finditer(text)})
+
+
+def test_htp_game_in_japanese_against_bots(guard_factory: Any, base_url: str) -> None:
+    page, guard = guard_factory(base_url + "?fast=1", locale="ja-JP")
+    page.goto(guard.origin + "/?fast=1")
+    wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    # The lobby is the shell's (maybe still partly English): driven by ids, not words.
+    page.locator("#game-select").select_option("humble_tea_party")
+    while page.locator("#seat-list .seat-row").count() > 3:
+        page.locator("#seat-list .seat-remove").last.click()
+    for i, (bot, name) in enumerate([("", "Aiko"), ("normal", "Kenji"), ("easy", "Mei")]):
+        page.locator(f"#seat-{i}-who").select_option(bot)
+        page.locator(f"#seat-{i}-name").fill(name)
+    if page.locator("#advanced").get_attribute("open") is None:
+        page.locator("#advanced summary").click()
+    page.locator("#seed").fill("11")
+    page.locator("#start").click()
+    expect(page.locator("#table")).to_be_visible()
+    decisions = 0
+    while wait_turn(page) == "human":
+        if decisions in (0, 1, 4):
+            assert english_left(page, "#board") == [], decisions
+            assert english_left(page, "#log") == [], decisions
+            expect(page.locator("#board .htp-phase")).to_contain_text("フェイズ")
+        if decisions == 4:
+            screenshot(page, "htp-japanese-midgame")
+        decide(page, decisions * 3 + 1)
+        decisions += 1
+        assert decisions < MAX_DECISIONS, "the game does not end"
+    log = page.locator("#log").inner_text()
+    assert "折箱" in log and "すすめました" in log, log[-500:]
+    assert log.count("あなたの好きな季節は") == 1, "the log tells this seat only its own"
+    end = page.locator("#end-screen")
+    expect(end).to_be_visible()
+    screenshot(page, "htp-japanese-end")
+    assert english_left(page, "#end-screen .htp-end") == []
+    assert english_left(page, "#log") == []
+    expect(end.locator("caption")).to_contain_text("合計がいちばん低い人の勝ち")

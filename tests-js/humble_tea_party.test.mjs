@@ -1,7 +1,9 @@
 // Humble Tea Party's pure helpers (web/js/games/humble_tea_party.js): words, an Oribako's window
 // and the picks of a placement; checked against real games (web/dev/htp-fixtures.js).
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
 
 import { fixtures } from "../web/dev/htp-fixtures.js";
 import {
@@ -15,15 +17,38 @@ import {
   settlePicks,
   tileWords,
 } from "../web/js/games/humble_tea_party.js";
+import { addCatalogue, useLanguage } from "../web/js/i18n.js";
+
+// The words come from the engine's catalogue (as the build writes it to dist/i18n/).
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const books = JSON.parse(
+  execFileSync(process.env.PYTHON ?? "python3", ["-c",
+    "import json, pygames.bridge; from pygames.core.messages import catalogue;"
+    + " print(json.dumps({l: catalogue(l) for l in ('en', 'ja')}))"], { cwd: ROOT, encoding: "utf-8" }),
+);
+for (const [lang, words] of Object.entries(books)) addCatalogue(lang, words);
+await useLanguage("en");
 
 const BAD = /undefined|NaN|null|\[object/;
-const tile = { id: 51, name: "Kingyokukan - Gold fish", family: "other", month: 8, season: "summer", crest: "plum" };
+const tile = { id: 51, type: 19, name: "Kingyokukan - Gold fish", family: "other", month: 8, season: "summer", crest: "plum" };
 
 describe("words", () => {
   it("names a tile in full", () => {
     assert.equal(tileWords(tile), "Kingyokukan - Gold fish (August, Summer, Plum crest, Other sweet)");
     assert.equal(tileWords({ ...tile, family: "nerikiri", month: 1 }), "Kingyokukan - Gold fish (January, Summer, Plum crest, Nerikiri-style)");
     assert.equal(tileWords(null), "an unknown tile");
+  });
+
+  it("names a tile in Japanese from the same catalogue", async () => {
+    await useLanguage("ja");
+    try {
+      assert.equal(tileWords(tile), "「金魚錦玉羹」（8月・夏・梅の紋・その他の和菓子）");
+      assert.equal(pointsWords(-2), "−2点");
+      assert.equal(HANDS[0].name, "四季");
+      assert.equal(handsWords([0, 1, null, 0, null, -2]), "おいしい三か月 1、重複 −2");
+    } finally {
+      await useLanguage("en");
+    }
   });
 
   it("says points and gains", () => {

@@ -368,14 +368,14 @@ def test_h8_a_row_of_three_cannot_grow_to_four() -> None:
     cells = open_cells(row)
     assert (3, 0) not in cells and (-1, 0) not in cells
     assert cells == [(0, -1), (1, -1), (2, -1), (0, 1), (1, 1), (2, 1)]
-    assert refusal(row, (3, 0)) == "The Oribako would be wider than 3"
-    assert refusal(row, (-1, 0)) == "The Oribako would be wider than 3"
+    assert str(refusal(row, (3, 0))) == "The Oribako would be wider than 3"
+    assert str(refusal(row, (-1, 0))) == "The Oribako would be wider than 3"
 
 
 def test_h8_a_column_of_three_cannot_grow_taller() -> None:
     col = box_of(["Moth", "Peach", "Loquat"])
     assert (0, 3) not in open_cells(col) and (0, -1) not in open_cells(col)
-    assert refusal(col, (0, 3)) == "The Oribako would be taller than 3"
+    assert str(refusal(col, (0, 3))) == "The Oribako would be taller than 3"
 
 
 def test_h8_l_shapes_and_adjacency() -> None:
@@ -385,8 +385,8 @@ def test_h8_l_shapes_and_adjacency() -> None:
     assert (2, 1) in cells and (-1, 0) in cells and (0, 2) in cells and (1, 2) in cells
     assert (0, -1) in cells  # height 3 is still fine
     assert (2, 0) not in cells  # only diagonal to (1, 1)
-    assert refusal(ell, (2, 0)) == "That cell is not next to a sweet"
-    assert refusal(ell, (0, 0)) == "That cell already holds a sweet"
+    assert str(refusal(ell, (2, 0))) == "That cell is not next to a sweet"
+    assert str(refusal(ell, (0, 0))) == "That cell already holds a sweet"
     big_ell = box_of(["Moth | . | .", "Peach | . | .", "Loquat | Wisteria | Camellia"])
     assert open_cells(big_ell) == [(1, 0), (1, 1), (2, 1)]
 
@@ -600,8 +600,8 @@ def test_view_shape_for_the_renderer() -> None:
     state = small()
     table = state.view(0)["table"]
     assert set(table) == {"step", "phase", "turn", "start_player", "decks", "resets",
-                          "oribako", "tea", "undealt_cards", "options", "scores",
-                          "team_scores", "previews", "last"}
+                          "max_resets", "box_full", "oribako", "tea", "undealt_cards",
+                          "options", "scores", "team_scores", "previews", "last"}
     assert table["phase"] == "recommend" and table["scores"] is None
     assert set(table["oribako"][0]) == {"tiles", "complete", "season", "revealed", "tea",
                                         "score"}

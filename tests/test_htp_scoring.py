@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from pygames.core import Message, Outcome, render
 from pygames.humble_tea_party.game import HtpState
 from pygames.humble_tea_party.oribako import rows
 from pygames.humble_tea_party.position import box_of, position, tile
@@ -51,6 +52,13 @@ SUMMER_HEAVY = [
     "Hydrangea Wharf | Milky Way | Kingyokukan - Gold fish",
     "Moth | Moth | Hydrangea Wharf",
 ]
+
+
+def tiebreak(out: Outcome, lang: str = "en") -> str:
+    """The end screen's tie-break detail (a message in the outcome's details), in words."""
+    detail = out.details["tiebreak"]
+    assert detail is not None
+    return render(Message.from_json(detail), lang)
 
 
 def board(names: list[str]) -> list[list[int]]:
@@ -198,7 +206,10 @@ def test_h13_full_game_tie_broken_by_fewer_four_seasons() -> None:
     assert out.scores[:2] == (6, 6) and out.scores[2] > 6
     assert out.winners == (0,)
     assert str(out.reason) == "tie broken by fewer Four Seasons"
-    assert out.details["tiebreak"] == "Player 1 and Player 2 tied on 6; fewer Four Seasons decided."
+    assert tiebreak(out) == "Player 1 and Player 2 tied on 6; fewer Four Seasons decided."
+    assert tiebreak(out, "ja") == (
+        "プレイヤー1、プレイヤー2が6点で同点。「四季」の少なさで決まりました。"
+    )
     assert out.details["hands"][1] == [4, 0, 0, 4, 4, 3]
     assert state.log[-1].text == "Player 1 wins: tie broken by fewer Four Seasons."
     table = state.view(2)["table"]
@@ -214,7 +225,7 @@ def test_h13_full_game_shared_win() -> None:
     out = state.outcome()
     assert out is not None and out.scores == (6, 6, 7)
     assert out.winners == (0, 1) and str(out.reason) == "shared win"
-    assert "shared win" in (out.details["tiebreak"] or "")
+    assert "shared win" in tiebreak(out)
     assert state.log[-1].text == "Player 1 and Player 2 win: shared win."
 
 
@@ -273,7 +284,7 @@ def test_h14_custom_teams_and_team_tie_break() -> None:
     assert out.details["team_scores"] == [12, 12]
     assert out.winners == (0, 3)
     assert str(out.reason) == "team 1: tie broken by fewer Four Seasons"
-    assert out.details["tiebreak"] == "Team 1 and Team 2 tied on 12; fewer Four Seasons decided."
+    assert tiebreak(out) == "Team 1 and Team 2 tied on 12; fewer Four Seasons decided."
     # Without Team Battle the same boards are a four-way tie broken by Four Seasons: a
     # shared win of the three boxes without any.
     solo = finished(boards, seasons).outcome()

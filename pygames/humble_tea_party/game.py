@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import Action, Game, JsonDict, Rng, State
-from ..core.messages import register_words
+from ..core.messages import Message, Words, register_words
+from . import scoring, sweets
 from .actions import CODEC
 from .refusals import explain
 from .setup import DEFAULT_OPTIONS, check_options
@@ -22,7 +23,7 @@ class HtpState(HtpRules):
     """A Humble Tea Party game in progress: the rules, with each seat's view, the saved form,
     the invariants and the reasons for refused actions."""
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
+    def explain_illegal(self, seat: int, action: Action) -> Message:
         return explain(self, seat, action)
 
     def _table_view(self, seat: int | None) -> JsonDict:
@@ -81,5 +82,12 @@ class HtpGame(Game):
         return from_view(HtpState, self, view, seat, rng)
 
 
-# The words of humble_tea_party: i18n/en.json and i18n/ja.json beside this module.
-register_words("humble_tea_party", __package__ or "pygames.humble_tea_party")
+def data_words(lang: str) -> Words:
+    """The words kept in the game's data tables (ruling H3): the sweets, months, seasons,
+    crests and families (:mod:`.sweets`) and the hands (:mod:`.scoring`)."""
+    return {**sweets.words(lang), **scoring.words(lang)}
+
+
+# The words of humble_tea_party: i18n/en.json and i18n/ja.json beside this module, and the
+# names kept in the data tables.
+register_words("humble_tea_party", __package__ or "pygames.humble_tea_party", extra=data_words)

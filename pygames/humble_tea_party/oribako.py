@@ -7,15 +7,17 @@ of all the sweets must stay within 3 x 3.
 >>> box = {(0, 0): 1, (1, 0): 2, (2, 0): 3}       # a row of three
 >>> (3, 0) in open_cells(box), (-1, 0) in open_cells(box), (1, 1) in open_cells(box)
 (False, False, True)
->>> refusal(box, (3, 0))
+>>> str(refusal(box, (3, 0)))
 'The Oribako would be wider than 3'
 >>> refusal(box, (1, 2))
-'That cell is not next to a sweet'
+Message(id='humble_tea_party.cell.not_next', args=())
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+
+from ..core.messages import Message
 
 Cell = tuple[int, int]
 Box = dict[Cell, int]  # cell -> tile id, in the order the sweets were placed
@@ -58,23 +60,27 @@ def open_cells(box: Mapping[Cell, int]) -> list[Cell]:
     return sorted(found, key=lambda c: (c[1], c[0]))
 
 
-def refusal(box: Mapping[Cell, int], cell: Cell) -> str | None:
+def refusal(box: Mapping[Cell, int], cell: Cell) -> Message | None:
     """Why a sweet may not go on ``cell`` (``None``: it may)."""
     if is_complete(box):
-        return "That Oribako is complete"
+        return _why("complete")
     if not box:
-        return None if cell == (0, 0) else "The first sweet of an Oribako goes at (0, 0)"
+        return None if cell == (0, 0) else _why("first")
     if cell in box:
-        return "That cell already holds a sweet"
+        return _why("taken")
     x, y = cell
     if not any((x + dx, y + dy) in box for dx, dy in _STEPS):
-        return "That cell is not next to a sweet"
+        return _why("not_next")
     x0, y0, x1, y1 = bounds(box)
     if max(x1, x) - min(x0, x) >= SIDE:
-        return "The Oribako would be wider than 3"
+        return _why("wide")
     if max(y1, y) - min(y0, y) >= SIDE:
-        return "The Oribako would be taller than 3"
+        return _why("tall")
     return None
+
+
+def _why(key: str) -> Message:
+    return Message.of(f"humble_tea_party.cell.{key}")
 
 
 def is_connected(box: Mapping[Cell, int]) -> bool:

@@ -20,22 +20,40 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from ..core.messages import Message, Words
 from .sweets import TILE_CREST, TILE_MONTH, TILE_SEASON, TILES
 
 Board = Sequence[Sequence[int]]
 Line = tuple[tuple[int, int], ...]  # (row, column) cells
 
-HAND_NAMES = (
-    "Four Seasons",
-    "Delicious Trimester",
-    "Seasonal Assortment",
-    "Crest Assortment",
-    "Favourite Season",
-    "Duplication",
+# The six hands' names, English (the rulebook's) and Japanese (plain translations).
+HAND_WORDS = (
+    ("Four Seasons", "四季"),
+    ("Delicious Trimester", "おいしい三か月"),
+    ("Seasonal Assortment", "季節揃い"),
+    ("Crest Assortment", "紋揃い"),
+    ("Favourite Season", "好きな季節"),
+    ("Duplication", "重複"),
 )
+HAND_NAMES = tuple(en for en, _ in HAND_WORDS)
 POINTS_PER_HAND = (1, 1, 1, 1, 1, -2)
 FAVOURITE = 4  # index of #5 Favourite Season, the one hand that depends on a secret
 TIE_BREAK_HANDS = 4  # ruling H13: #1 to #4, in order
+
+
+
+def hand_message(hand: int) -> Message:
+    """How messages name hand ``hand`` (0-5): ``humble_tea_party.hand.1`` is Four Seasons."""
+    return Message.of(f"humble_tea_party.hand.{hand + 1}")
+
+
+def words(lang: str) -> Words:
+    """The hands' names for the catalogue."""
+    return {
+        f"humble_tea_party.hand.{i + 1}": ja if lang == "ja" else en
+        for i, (en, ja) in enumerate(HAND_WORDS)
+    }
+
 
 LINES: tuple[Line, ...] = (
     *(tuple((r, c) for c in range(3)) for r in range(3)),

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core import BadOptions, JsonDict
+from ..core import BadOptions, JsonDict, Message
 
 DEFAULT_OPTIONS: JsonDict = {
     "start_player": 0,
@@ -28,10 +28,14 @@ DEFAULT_OPTIONS: JsonDict = {
 TEAM_SIZES = (4, 6)
 
 
+def _say(key: str, **args: object) -> Message:
+    return Message.of(f"humble_tea_party.options.{key}", **args)
+
+
 def _flag(options: Mapping[str, Any], name: str) -> bool:
     value = options.get(name, False)
     if not isinstance(value, bool):
-        raise BadOptions(f"{name} must be true or false, not {value!r}.")
+        raise BadOptions(_say("flag", name=name, value=repr(value)))
     return value
 
 
@@ -39,22 +43,20 @@ def check_teams(players: int, team_battle: bool, teams: Any) -> list[int] | None
     """The teams of a Team Battle game (``None`` without one); alternate seats by default."""
     if not team_battle:
         if teams is not None:
-            raise BadOptions("teams are only used with team_battle; turn Team Battle on.")
+            raise BadOptions(_say("teams_without"))
         return None
     if players not in TEAM_SIZES:
-        raise BadOptions(f"Team Battle needs 4 or 6 players, not {players}.")
+        raise BadOptions(_say("team_size", n=players))
     if teams is None:
         return [seat % 2 for seat in range(players)]
     if not isinstance(teams, list) or len(teams) != players:
-        raise BadOptions(f"teams must list 0 or 1 for each of the {players} seats.")
+        raise BadOptions(_say("teams_list", n=players))
     for seat, team in enumerate(teams):
         if isinstance(team, bool) or team not in (0, 1):
-            raise BadOptions(f"The team of Player {seat + 1} must be 0 or 1, not {team!r}.")
+            raise BadOptions(_say("team_of", seat=seat, value=repr(team)))
     size = sum(teams)
     if size * 2 != players:
-        raise BadOptions(
-            f"The two teams must be the same size: {players - size} and {size} players."
-        )
+        raise BadOptions(_say("team_sizes", a=players - size, b=size))
     return [int(t) for t in teams]
 
 
@@ -62,10 +64,7 @@ def check_options(players: int, options: Mapping[str, Any]) -> JsonDict:
     """Every option checked and completed (unknown names are refused by the core)."""
     start = options.get("start_player", 0)
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players:
-        raise BadOptions(
-            f"start_player must be a seat from 0 to {players - 1} (Player 1 to Player "
-            f"{players}), not {start!r}."
-        )
+        raise BadOptions(_say("start", last=players - 1, n=players, value=repr(start)))
     team_battle = _flag(options, "team_battle")
     return {
         "start_player": start,

@@ -23,11 +23,11 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Self
 
-from ..core import Action, Game, IllegalAction, JsonDict, LogEntry, Outcome, Rng, State, made_text
+from ..core import Action, Game, IllegalAction, JsonDict, LogEntry, Message, Outcome, Rng, State
 from .actions import Keep, Place, Tea
 from .oribako import Box, is_complete, open_cells, rows
-from .scoring import HAND_NAMES, Ranking, Score, rank, score_board
-from .sweets import SEASONS, TILE_COUNT, TILES, Season, describe_tile, player_cards
+from .scoring import Ranking, Score, hand_message, rank, score_board
+from .sweets import SEASONS, TILE_COUNT, TILES, Season, player_cards, tile_message
 
 DECKS = 3
 DECK_SIZE = 20
@@ -68,9 +68,19 @@ def reset_is_pointless(decks: Sequence[Sequence[int]]) -> bool:
     return bool(repeated) and all(len(decks[i]) == 1 for i in repeated)
 
 
-def season_title(season: str) -> str:
-    """``"Winter"`` from ``"winter"``."""
-    return Season(season).word
+def season_message(season: str) -> Message:
+    """``humble_tea_party.season.winter`` from ``"winter"``."""
+    return Season(season).message
+
+
+def say(key: str, **args: object) -> Message:
+    """A message of this game: ``say("log.tea", seat=1)`` is ``humble_tea_party.log.tea``."""
+    return Message.of(f"humble_tea_party.{key}", **args)
+
+
+def seat_message(seat: int) -> Message:
+    """A seat as a nested message (for lists of seats)."""
+    return say("seat", seat=seat)
 
 
 def season_order(seasons: list[str]) -> list[str]:
@@ -216,35 +226,37 @@ class HtpRules(State):
             assert self.teams is not None
             team_scores, team_hands = self.team_totals(scores)
             ranking = rank(team_scores, team_hands)
-            names = [f"Team {k + 1}" for k in (0, 1)]
+            names = [say("team", n=k + 1) for k in (0, 1)]
             winners = tuple(s for s in range(self.players) if self.teams[s] in ranking.winners)
-            won = f"team {ranking.winners[0] + 1}"
+            won = ranking.winners[0] + 1
             if ranking.shared:
-                reason = "shared win"
+                reason = say("reason.shared")
             elif ranking.decided_by is None:
-                reason = f"{won}'s lowest total"
+                reason = say("reason.team_lowest", team=won)
             else:
-                reason = f"{won}: tie broken by fewer {HAND_NAMES[ranking.decided_by]}"
+                hand = hand_message(ranking.decided_by)
+                reason = say("reason.team_tiebreak", team=won, hand=hand)
             tiebreak = _tiebreak(ranking, names, min(team_scores))
         else:
             ranking = rank(totals, [s.hands for s in scores])
             winners = ranking.winners
             if ranking.shared:
-                reason = "shared win"
+                reason = say("reason.shared")
             elif ranking.decided_by is None:
-                reason = f"lowest score ({min(totals)})"
+                reason = say("reason.lowest", score=min(totals))
             else:
-                reason = f"tie broken by fewer {HAND_NAMES[ranking.decided_by]}"
-            names = [self.seat_name(s) for s in range(self.players)]
+                reason = say("reason.tiebreak", hand=hand_message(ranking.decided_by))
+            names = [seat_message(s) for s in range(self.players)]
             tiebreak = _tiebreak(ranking, names, min(totals))
         return Outcome(
             winners=winners,
             scores=tuple(totals),
-            reason=made_text(reason),
+            reason=reason,
             details={
                 "hands": [list(s.hands) for s in scores],
                 "points": [list(s.points) for s in scores],
-                "tiebreak": tiebreak,
+                # How a tie on the lowest total was settled (a message), or None.
+                "tiebreak": None if tiebreak is None else tiebreak.to_json(),
                 "team_scores": team_scores,
             },
         )
@@ -260,10 +272,11 @@ class HtpRules(State):
         elif isinstance(action, Tea):
             self._tea(seat)
         else:  # pragma: no cover - legal_actions only yields the kinds above
-            raise IllegalAction(f"Humble Tea Party has no {action.kind!r} action.")
+            raise IllegalAction(say("refusal.no_kind", kind=repr(action.kind)))
 
-    def _say(self, text: str, seat: int | None = None) -> None:
-        self.log.append(LogEntry(made_text(text), None if seat is None else (seat,)))
+    def _say(self, key: str, seat: int | None = None, /, **args: object) -> None:
+        """Log ``humble_tea_party.log.<key>``; with ``seat``, only that seat reads it."""
+        self.log.append(LogEntry(say(f"log.{key}", **args), None if seat is None else (seat,)))
 
     def _remember(self, seat: int, move: str, **what: object) -> None:
         """Record ``seat``'s last move for the view, with the step it happened at: ``keep``
@@ -272,7 +285,7 @@ class HtpRules(State):
         self.last[seat] = {"move": move, "step": self.steps, **what}
 
     def _pass(self, seat: int) -> None:
-        self._say(f"{self.seat_name(seat)} cannot place a sweet anywhere and passes.")
+        self._say("pass", seat=seat)
         self._remember(seat, "pass")
 
     # --- setup (rulings H2, H4, H5) -------------------------------------------------------
@@ -283,26 +296,19 @@ class HtpRules(State):
         self.rng.shuffle(cards)
         self.seasons = cards[: self.players]
         self.undealt = season_order(cards[self.players :])
-        not_dealt = ", ".join(season_title(s) for s in self.undealt) or "none"
-        self._say(
-            f"Each player is dealt a secret favourite season. Cards not dealt: {not_dealt}."
-        )
+        if self.undealt:
+            self._say("dealt", cards=[season_message(s) for s in self.undealt])
+        else:
+            self._say("dealt_all")
         for seat, season in enumerate(self.seasons):
             # Only that seat reads this line: the card is secret until the box is complete.
-            self._say(
-                f"{self.seat_name(seat)}, your favourite season is {season_title(season)} "
-                "(only you see this).",
-                seat,
-            )
+            self._say("your_season", seat, seat=seat, season=season_message(season))
         tiles = list(range(TILE_COUNT))
         self.rng.shuffle(tiles)
         self.decks = [tiles[i * DECK_SIZE : (i + 1) * DECK_SIZE] for i in range(DECKS)]
-        self._say("The 60 sweets are shuffled into three decks of 20; the tops are turned up.")
+        self._say("shuffled")
         self.settle_tops()
-        self._say(
-            f"Phase 1: from {self.seat_name(self.start_player)}, each player keeps one sweet "
-            "for their own Oribako."
-        )
+        self._say("phase1", seat=self.start_player)
         self._begin_turn(self.start_player)
 
     # --- the decks (rulings H5, H6) ---------------------------------------------------------
@@ -315,21 +321,16 @@ class HtpRules(State):
             if len(kinds) == len(set(kinds)):
                 return
             if self.resets >= MAX_RESETS:
-                self._say(
-                    "Two tops show the same sweet, but the three Resets are used up: play goes on."
-                )
+                self._say("resets_used")
                 return
             if reset_is_pointless(self.decks):
-                self._say(
-                    "Two tops show the same sweet, but each of their decks holds a single tile: "
-                    "a Reset cannot change them, so none is made and play goes on."
-                )
+                self._say("reset_pointless")
                 return
             self.resets += 1
             for deck in self.decks:
                 if deck:
                     deck.append(deck.pop(0))
-            self._say(f"Reset! The tops go to the bottom ({self.resets} of {MAX_RESETS}).")
+            self._say("reset", n=self.resets, max=MAX_RESETS)
 
     def refill(self) -> None:
         """Ruling H6: a deck that runs out takes the bottom half (rounded down) of the largest
@@ -345,10 +346,7 @@ class HtpRules(State):
             half = size // 2
             self.decks[i] = self.decks[j][size - half :]
             del self.decks[j][size - half :]
-            self._say(
-                f"Deck {i + 1} ran out: the bottom {half} tiles of deck {j + 1} become "
-                f"deck {i + 1}."
-            )
+            self._say("refill", deck=i + 1, n=half, source=j + 1)
 
     def _draw(self, deck: int) -> int:
         """Take the top of ``deck``; the next tile turns up (ruling H7, H9 step 2)."""
@@ -373,7 +371,7 @@ class HtpRules(State):
             if self.tea_holder == seat:
                 self.tea_holder = None
                 self.tea_spent.append(seat)
-                self._say(f"Tea returns to the centre ({self.seat_name(seat)}'s Tea is spent).")
+                self._say("tea_returns", seat=seat)
             if self.can_place(seat):
                 return
             self._pass(seat)
@@ -385,15 +383,12 @@ class HtpRules(State):
         tile = self._draw(deck)
         self.boxes[seat][(0, 0)] = tile
         self._remember(seat, "keep", deck=deck, target=seat, x=0, y=0)
-        self._say(f"{self.seat_name(seat)} keeps {describe_tile(tile)} from deck {deck + 1}.")
+        self._say("keep", seat=seat, tile=tile_message(tile), deck=deck + 1)
         self._after_draw()
         following = (seat + 1) % self.players
         if all(self.boxes):
             self.phase = Phase.RECOMMEND
-            self._say(
-                f"Phase 2: from {self.seat_name(self.start_player)}, each player recommends "
-                "sweets for the others' Oribako."
-            )
+            self._say("phase2", seat=self.start_player)
             following = self.start_player
         self._begin_turn(following)
 
@@ -402,15 +397,9 @@ class HtpRules(State):
         tile = self._draw(action.deck)
         self.boxes[target][(action.x, action.y)] = tile
         self._remember(seat, "place", deck=action.deck, target=target, x=action.x, y=action.y)
-        self._say(
-            f"{self.seat_name(seat)} recommends {describe_tile(tile)} to "
-            f"{self.seat_name(target)}."
-        )
+        self._say("recommend", seat=seat, tile=tile_message(tile), target=target)
         if self.complete(target):  # ruling H10: the season becomes public at once
-            self._say(
-                f"{self.seat_name(target)}'s Oribako is complete: their favourite season is "
-                f"{season_title(self.seasons[target])}."
-            )
+            self._say("complete", seat=target, season=season_message(self.seasons[target]))
         self._after_draw()
         if all(is_complete(b) for b in self.boxes):
             self._finish()
@@ -420,7 +409,7 @@ class HtpRules(State):
     def _tea(self, seat: int) -> None:
         self.tea_holder = seat
         self._remember(seat, "tea")
-        self._say(f"{self.seat_name(seat)} gets Tea.")
+        self._say("tea", seat=seat)
         # Ruling H11: Tea taken while a placement is pending takes effect first.
         if not self.can_place(self.turn):
             self._pass(self.turn)
@@ -430,16 +419,15 @@ class HtpRules(State):
         self.phase = Phase.OVER
         scores = self.scores()
         for seat, score in enumerate(scores):
-            hands = ", ".join(f"#{i + 1} {n}" for i, n in enumerate(score.hands))
-            self._say(f"{self.seat_name(seat)} scores {score.total} ({hands}).")
+            hands = {f"h{i + 1}": n for i, n in enumerate(score.hands)}
+            self._say("scores", seat=seat, total=score.total, **hands)
         outcome = self.outcome()
         assert outcome is not None
         if self.team_battle and outcome.details["team_scores"] is not None:
             t0, t1 = outcome.details["team_scores"]
-            self._say(f"Team 1 scores {t0}, Team 2 scores {t1}.")
-        winners = " and ".join(self.seat_name(s) for s in outcome.winners)
-        verb = "win" if len(outcome.winners) > 1 else "wins"
-        self._say(f"{winners} {verb}: {outcome.reason}.")
+            self._say("team_scores", a=t0, b=t1)
+        winners = [seat_message(s) for s in outcome.winners]
+        self._say("win", winners=winners, n=len(winners), reason=outcome.reason)
 
     # --- copies ----------------------------------------------------------------------------
 
@@ -459,11 +447,11 @@ class HtpRules(State):
         return other
 
 
-def _tiebreak(ranking: Ranking, names: list[str], low: int) -> str | None:
-    """Words for the end screen on how a tie on the lowest total was settled (ruling H13)."""
+def _tiebreak(ranking: Ranking, names: list[Message], low: int) -> Message | None:
+    """For the end screen: how a tie on the lowest total was settled (ruling H13)."""
     if len(ranking.tied) < 2:
         return None
-    tied = " and ".join(names[i] for i in ranking.tied)
+    tied = [names[i] for i in ranking.tied]
     if ranking.decided_by is not None:
-        return f"{tied} tied on {low}; fewer {HAND_NAMES[ranking.decided_by]} decided."
-    return f"{tied} tied on {low} and on hands #1-#4: a shared win."
+        return say("tiebreak.decided", tied=tied, low=low, hand=hand_message(ranking.decided_by))
+    return say("tiebreak.shared", tied=tied, low=low)

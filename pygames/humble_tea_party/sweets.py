@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from ..core.messages import Message, Words, render
+
 
 class Season(StrEnum):
     """A season; the tile's frame and each player's favourite (player card)."""
@@ -32,9 +34,9 @@ class Season(StrEnum):
     WINTER = "winter"
 
     @property
-    def word(self) -> str:
-        """How the log names it: ``"Spring"``."""
-        return self.value.capitalize()
+    def message(self) -> Message:
+        """How the log names it (``humble_tea_party.season.spring``: "Spring", 春)."""
+        return Message.of(f"humble_tea_party.season.{self.value}")
 
 
 class Crest(StrEnum):
@@ -45,9 +47,9 @@ class Crest(StrEnum):
     PLUM = "plum"
 
     @property
-    def word(self) -> str:
-        """How the log names it: ``"Pine"``."""
-        return self.value.capitalize()
+    def message(self) -> Message:
+        """How the log names it (``humble_tea_party.crest.pine``: "Pine", 松)."""
+        return Message.of(f"humble_tea_party.crest.{self.value}")
 
 
 class Family(StrEnum):
@@ -63,26 +65,43 @@ MONTH_NAMES = (
     "January", "February", "March", "April", "May", "June",
     "July", "August", "September", "October", "November", "December",
 )  # fmt: skip
+# The words of the seasons, crests and families, English then Japanese (the rulebook gives no
+# Japanese names: plain translations; the crests are the usual 松竹梅).
+SEASON_WORDS = {
+    Season.SPRING: ("Spring", "春"), Season.SUMMER: ("Summer", "夏"),
+    Season.AUTUMN: ("Autumn", "秋"), Season.WINTER: ("Winter", "冬"),
+}  # fmt: skip
+CREST_WORDS = {
+    Crest.PINE: ("Pine", "松"), Crest.BAMBOO: ("Bamboo", "竹"), Crest.PLUM: ("Plum", "梅"),
+}  # fmt: skip
+FAMILY_WORDS = {
+    Family.NERIKIRI: ("Nerikiri-style", "練り切り"),
+    Family.OTHER: ("Other sweet", "その他の和菓子"),
+}
 
 P, B, U = Crest.PINE, Crest.BAMBOO, Crest.PLUM
 
-# ruling H3: the one data table. Month, Nerikiri-style name and crest, Other name and crest.
-# January-August names are the rulebook's list; September-December are ruling H3's.
+# ruling H3: the one data table. Month, then the Nerikiri-style sweet and the Other sweet of
+# that month, each as (name, short name printed on the tile, Japanese name, crest).
+# January-August names are the rulebook's list; September-December are ruling H3's. The
+# rulebook gives no Japanese names: these are the sweets' usual Japanese names.
 # Crests: Nerikiri 1,4,7,10 Pine; 2,5,8,11 Bamboo; 3,6,9,12 Plum; the Others shifted by one.
-CATALOGUE: tuple[tuple[int, str, Crest, str, Crest], ...] = (
-    (1, "Red Snapper", P, "Hanbira-mochi", B),
-    (2, "Strawberry", B, "Strawberry Daifuku", U),
-    (3, "Peach", U, "Hishi Mochi", P),
-    (4, "Cherry Blossom", P, "Sakura Mochi", B),
-    (5, "Wisteria", B, "Kashiwa Mochi", U),
-    (6, "Loquat", U, "Hydrangea Wharf", P),
-    (7, "Moth", P, "Milky Way", B),
-    (8, "Sun Flower", B, "Kingyokukan - Gold fish", U),
-    (9, "Chrysanthemum", U, "Tsukimi Dango", P),
-    (10, "Persimmon", P, "Kuri Kinton", B),
-    (11, "Maple Leaf", B, "Inoko Mochi", U),
-    (12, "Camellia", U, "Yuzu Manju", P),
-)
+Sweet = tuple[str, str, str, Crest]
+CATALOGUE: tuple[tuple[int, Sweet, Sweet], ...] = (
+    (1, ("Red Snapper", "Snapper", "鯛", P), ("Hanbira-mochi", "Hanbira", "花びら餅", B)),
+    (2, ("Strawberry", "Strawberry", "苺", B), ("Strawberry Daifuku", "Daifuku", "苺大福", U)),
+    (3, ("Peach", "Peach", "桃", U), ("Hishi Mochi", "Hishi", "菱餅", P)),
+    (4, ("Cherry Blossom", "Cherry", "桜", P), ("Sakura Mochi", "Sakura", "桜餅", B)),
+    (5, ("Wisteria", "Wisteria", "藤", B), ("Kashiwa Mochi", "Kashiwa", "柏餅", U)),
+    (6, ("Loquat", "Loquat", "枇杷", U), ("Hydrangea Wharf", "Hydrangea", "紫陽花", P)),
+    (7, ("Moth", "Moth", "蛾", P), ("Milky Way", "Milky Way", "天の川", B)),
+    (8, ("Sun Flower", "Sunflower", "向日葵", B),
+        ("Kingyokukan - Gold fish", "Goldfish", "金魚錦玉羹", U)),
+    (9, ("Chrysanthemum", "Chrysanth.", "菊", U), ("Tsukimi Dango", "Dango", "月見団子", P)),
+    (10, ("Persimmon", "Persimmon", "柿", P), ("Kuri Kinton", "Kinton", "栗きんとん", B)),
+    (11, ("Maple Leaf", "Maple", "紅葉", B), ("Inoko Mochi", "Inoko", "亥の子餅", U)),
+    (12, ("Camellia", "Camellia", "椿", U), ("Yuzu Manju", "Yuzu", "柚子饅頭", P)),
+)  # fmt: skip
 
 
 def season_of_month(month: int) -> Season:
@@ -104,6 +123,13 @@ class SweetType:
     month: int
     crest: Crest
     first_tile: int
+    short: str = ""  # the name printed on the tile
+    japanese: str = ""  # its Japanese name
+
+    @property
+    def message(self) -> Message:
+        """How the log names it: ``humble_tea_party.sweet.<index>``."""
+        return Message.of(f"humble_tea_party.sweet.{self.index}")
 
     @property
     def season(self) -> Season:
@@ -118,11 +144,11 @@ class SweetType:
 
 def _types() -> tuple[SweetType, ...]:
     out: list[SweetType] = []
-    rows = [(m, n, c, Family.NERIKIRI) for m, n, c, _, _ in CATALOGUE]
-    rows += [(m, n, c, Family.OTHER) for m, _, _, n, c in CATALOGUE]
+    rows = [(m, sweet, Family.NERIKIRI) for m, sweet, _ in CATALOGUE]
+    rows += [(m, sweet, Family.OTHER) for m, _, sweet in CATALOGUE]
     first = 0
-    for index, (month, name, crest, family) in enumerate(rows):
-        out.append(SweetType(index, name, family, month, crest, first))
+    for index, (month, (name, short, japanese, crest), family) in enumerate(rows):
+        out.append(SweetType(index, name, family, month, crest, first, short, japanese))
         first += COPIES[family]
     return tuple(out)
 
@@ -161,10 +187,45 @@ def tile_json(tile: int) -> dict[str, Any]:
     return dict(_TILE_JSON[tile])
 
 
-def describe_tile(tile: int) -> str:
-    """How the log names a tile: ``"Wisteria (May, Spring, Bamboo)"``."""
+def month_message(month: int) -> Message:
+    """``humble_tea_party.month.5``: "May", 5月."""
+    return Message.of(f"humble_tea_party.month.{month}")
+
+
+def tile_message(tile: int) -> Message:
+    """How the log names a tile: its sweet, month, season and crest, as nested messages."""
     t = TYPES[TILES[tile]]
-    return f"{t.name} ({MONTH_NAMES[t.month - 1]}, {t.season.word}, {t.crest.word})"
+    return Message.of(
+        "humble_tea_party.tile",
+        sweet=t.message,
+        month=month_message(t.month),
+        season=t.season.message,
+        crest=t.crest.message,
+    )
+
+
+def describe_tile(tile: int, lang: str = "en") -> str:
+    """A tile in words: ``"Wisteria (May, Spring, Bamboo)"``."""
+    return render(tile_message(tile), lang)
+
+
+def words(lang: str) -> Words:
+    """The words this table holds, for the catalogue (ruling H3: the sweets' names live here
+    alone): each sweet's name and short name, the months, seasons, crests and families."""
+    ja = lang == "ja"
+    out: dict[str, str] = {}
+    for t in TYPES:
+        out[f"humble_tea_party.sweet.{t.index}"] = t.japanese if ja else t.name
+        out[f"humble_tea_party.sweet_short.{t.index}"] = t.japanese if ja else t.short
+    for m, name in enumerate(MONTH_NAMES, start=1):
+        out[f"humble_tea_party.month.{m}"] = f"{m}月" if ja else name
+    tables: list[tuple[str, dict[Any, tuple[str, str]]]] = [
+        ("season", dict(SEASON_WORDS)), ("crest", dict(CREST_WORDS)), ("family", dict(FAMILY_WORDS))
+    ]
+    for kind, table in tables:
+        for key, (en, jp) in table.items():
+            out[f"humble_tea_party.{kind}.{key.value}"] = jp if ja else en
+    return out
 
 
 def player_cards(players: int) -> list[str]:

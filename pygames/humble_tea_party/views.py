@@ -16,11 +16,13 @@ from typing import Any, TypeVar
 from ..core import BadRecord, Game, JsonDict, LogEntry, Message, Rng
 from .oribako import FULL, SIDE, bounds, is_complete, is_connected
 from .scoring import FAVOURITE, Score, placement_gain, running_score
-from .state import DECKS, MAX_RESETS, HtpRules, Phase, reset_is_pointless
+from .state import DECKS, MAX_RESETS, HtpRules, Phase, reset_is_pointless, say
 from .sweets import TILE_COUNT, TILES, player_cards, tile_json
 
 #: The state class to rebuild (the game's own, with views and refusals on top of the rules).
 R = TypeVar("R", bound=HtpRules)
+#: The log line of a forced pass (ruling H9): each one is a turn begun.
+PASS = "humble_tea_party.log.pass"
 
 
 def known_season(state: HtpRules, owner: int, seat: int | None, everything: bool = False
@@ -91,6 +93,8 @@ def table_view(state: HtpRules, seat: int | None, everything: bool = False) -> J
             {"size": len(d), "top": tile_json(d[0]) if d else None} for d in state.decks
         ],
         "resets": state.resets,
+        "max_resets": MAX_RESETS,  # ruling H5
+        "box_full": FULL,  # ruling H8: the sweets of a complete Oribako
         "oribako": [
             {
                 "tiles": [{"x": x, "y": y, "tile": tile_json(t)} for (x, y), t in box.items()],
@@ -163,7 +167,7 @@ def from_json(kind: type[R], game: Game, data: Mapping[str, Any]) -> R:
         state.last = _last(data.get("last"), state.players)
         state.log = [LogEntry.from_json(e) for e in data["log"]]
     except (KeyError, TypeError, ValueError) as exc:
-        raise BadRecord(f"This is not a saved Humble Tea Party state: {exc!r}") from exc
+        raise BadRecord(say("record.bad_state", detail=repr(exc))) from exc
     return state
 
 
@@ -194,7 +198,7 @@ def from_view(kind: type[R], game: Game, view: Mapping[str, Any], seat: int, rng
         tops = [None if d["top"] is None else int(d["top"]["id"]) for d in decks]
         log_messages = [Message.from_json(t) for t in view["log"]]
     except (KeyError, TypeError, ValueError) as exc:
-        raise BadRecord(f"This is not a Humble Tea Party view: {exc!r}") from exc
+        raise BadRecord(say("record.bad_view", detail=repr(exc))) from exc
 
     # Favourite seasons not shown: drawn from the cards neither public nor known to this seat.
     pool = Counter(player_cards(players))
@@ -203,7 +207,7 @@ def from_view(kind: type[R], game: Game, view: Mapping[str, Any], seat: int, rng
     hidden = list(pool.elements())
     unknown = [i for i, s in enumerate(known) if s is None]
     if len(hidden) != len(unknown) or min(pool.values(), default=0) < 0:
-        raise BadRecord("The seasons in this view do not add up to the player cards.")
+        raise BadRecord(say("record.bad_seasons"))
     rng.shuffle(hidden)
     state.seasons = [str(s) if s is not None else "" for s in known]
     for i, season in zip(unknown, hidden, strict=True):
@@ -214,7 +218,7 @@ def from_view(kind: type[R], game: Game, view: Mapping[str, Any], seat: int, rng
     unseen = [t for t in range(TILE_COUNT) if t not in seen]
     rng.shuffle(unseen)
     if len(unseen) != sum(max(0, n - 1) for n in sizes):
-        raise BadRecord("The deck sizes in this view do not add up to 60 tiles.")
+        raise BadRecord(say("record.bad_decks"))
     state.decks = []
     for size, top in zip(sizes, tops, strict=True):
         deck = [] if top is None else [top]
@@ -225,7 +229,7 @@ def from_view(kind: type[R], game: Game, view: Mapping[str, Any], seat: int, rng
     state.log = [LogEntry(m) for m in log_messages]
     # Turns begun: one per sweet taken, one per pass, and the turn under way.
     placed = sum(len(b) for b in state.boxes)
-    passes = sum(str(m).endswith("and passes.") for m in log_messages)
+    passes = sum(m.id == PASS for m in log_messages)
     state.turns = placed + passes + (0 if state.phase is Phase.OVER else 1)
     return state
 

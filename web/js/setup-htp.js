@@ -2,9 +2,13 @@
 // seats by default: ruling H14) and No chatting (ruling H15: shown, changes nothing else).
 
 import { el } from "./dom.js";
+import { seatName, t } from "./i18n.js";
 /** @import { OptionsEditor } from "./types.js" */
 
-const TEAM_NAMES = ["Team Pine ▲", "Team Plum ●"];
+// Every word from the catalogue (humble_tea_party.ui.*); the static ones carry data-i18n, so the
+// page's translate() renames them when the language changes.
+const UI = "humble_tea_party.ui.";
+const TEAMS = [0, 1];
 
 /**
  * @param {HTMLElement} container
@@ -22,9 +26,9 @@ export function htpOptionsEditor(container) {
   const fieldset = el(
     "fieldset",
     { class: "htp-options" },
-    el("legend", { text: "Optional rules" }),
-    el("label", { class: "check" }, hushBox, el("span", { text: " No chatting — players may not discuss placements (shown on the table)" })),
-    el("label", { class: "check" }, teamBox, el("span", { text: " Team Battle — two teams; a team's score is its members' sum" })),
+    el("legend", { text: t(`${UI}opt_legend`), "data-i18n": `${UI}opt_legend` }),
+    el("label", { class: "check" }, hushBox, el("span", { text: t(`${UI}opt_hush`), "data-i18n": `${UI}opt_hush` })),
+    el("label", { class: "check" }, teamBox, el("span", { text: t(`${UI}opt_team`), "data-i18n": `${UI}opt_team` })),
     teamHint,
     teamList,
   );
@@ -34,22 +38,20 @@ export function htpOptionsEditor(container) {
   function draw() {
     teamBox.disabled = !allowed();
     if (!allowed()) teamBox.checked = false;
-    teamHint.textContent = allowed()
-      ? "Lowest team total wins; teams sit on alternate seats unless you change them."
-      : "Team Battle needs 4 or 6 players.";
+    teamHint.textContent = t(`${UI}${allowed() ? "team_hint_ok" : "team_hint_bad"}`);
     teamList.hidden = !teamBox.checked;
     teamList.replaceChildren(
       ...Array.from({ length: count }, (_, i) => {
         const pick = el(
           "select",
-          { id: `seat-${i}-team`, "aria-label": `Player ${i + 1} team` },
-          ...TEAM_NAMES.map((name, t) => el("option", { value: String(t), text: name })),
+          { id: `seat-${i}-team`, "aria-label": t(`${UI}team_of_seat`, { who: seatName(i) }) },
+          ...TEAMS.map((team) => el("option", { value: String(team), text: t(`${UI}team_option_${team}`) })),
         );
         pick.value = String(teams[i] ?? i % 2);
         pick.addEventListener("change", () => {
           teams[i] = Number(pick.value);
         });
-        return el("label", { class: "team-pick" }, el("span", { class: "seat-dot", "data-seat": String(i), "aria-hidden": "true" }), el("span", { text: `Player ${i + 1}` }), pick);
+        return el("label", { class: "team-pick" }, el("span", { class: "seat-dot", "data-seat": String(i), "aria-hidden": "true" }), el("span", { text: seatName(i) }), pick);
       }),
     );
   }

@@ -14,31 +14,41 @@
 // seat's own, revealed, or the replay's "everything"); its card carries
 // data-favourite="<seat>:<season>" ("<seat>:?" while secret).
 
-import { esc, fly, motionOk, plural, possessive, pulse, redraw, send } from "./shared.js";
+import { has, join, say, seatName, t as tr } from "../i18n.js";
+import { esc, fly, motionOk, pulse, redraw, send } from "./shared.js";
 
 export const title = "Humble Tea Party";
 
-const SEASONS = ["spring", "summer", "autumn", "winter"];
-const SEASON_NAME = { spring: "Spring", summer: "Summer", autumn: "Autumn", winter: "Winter" };
-const CREST_NAME = { pine: "Pine", bamboo: "Bamboo", plum: "Plum" };
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
-  "September", "October", "November", "December"];
-export const HANDS = [
-  { n: 1, name: "Four Seasons", what: "2×2 squares showing all four seasons, +1 each" },
-  { n: 2, name: "Delicious Trimester", what: "lines of three consecutive months, +1 each" },
-  { n: 3, name: "Seasonal Assortment", what: "lines of one season, +1 each" },
-  { n: 4, name: "Crest Assortment", what: "lines of one crest, +1 each" },
-  { n: 5, name: "Favourite Season", what: "tiles of the owner's favourite season, +1 each" },
-  { n: 6, name: "Duplication", what: "duplicated tiles, −2 each" },
-];
-// Short names printed on a tile (the full name is in its title and aria-label).
-const SHORT = {
-  "Red Snapper": "Snapper", "Cherry Blossom": "Cherry", "Sun Flower": "Sunflower",
-  Chrysanthemum: "Chrysanth.", "Maple Leaf": "Maple", "Hanbira-mochi": "Hanbira",
-  "Strawberry Daifuku": "Daifuku", "Hishi Mochi": "Hishi", "Sakura Mochi": "Sakura",
-  "Kashiwa Mochi": "Kashiwa", "Hydrangea Wharf": "Hydrangea", "Kingyokukan - Gold fish": "Goldfish",
-  "Tsukimi Dango": "Dango", "Kuri Kinton": "Kinton", "Inoko Mochi": "Inoko", "Yuzu Manju": "Yuzu",
-};
+// Every word shown comes from the catalogue (pygames/humble_tea_party/i18n/*.json and the
+// sweets' data table): the renderer's own words are humble_tea_party.ui.*.
+/** @type {(key: string, args?: Record<string, unknown>) => string} */
+const w = (key, args = {}) => tr(`humble_tea_party.ui.${key}`, args);
+/** The words of `key` as HTML, with `args` already HTML (escaped by the caller).
+ *  @type {(key: string, args?: Record<string, string>) => string} */
+function html(key, args = {}) {
+  const names = Object.keys(args);
+  let out = esc(w(key, Object.fromEntries(names.map((k, i) => [k, `\u0000${i}\u0000`]))));
+  names.forEach((k, i) => {
+    out = out.split(`\u0000${i}\u0000`).join(args[k]);
+  });
+  return out;
+}
+/** @type {(season: string) => string} */
+const seasonName = (season) => tr(`humble_tea_party.season.${season}`);
+/** A sweet's name (full, or as printed on the tile) from its type: ruling H3's data table.
+ *  @type {(t: any, short?: boolean) => string} */
+const sweetName = (t, short = false) =>
+  t ? tr(`humble_tea_party.${short ? "sweet_short" : "sweet"}.${t.type}`) : w("a_sweet");
+/** The six hands (ruling H12): names and what they count, from the catalogue. */
+export const HANDS = [1, 2, 3, 4, 5, 6].map((n) => ({
+  n,
+  get name() {
+    return tr(`humble_tea_party.hand.${n}`);
+  },
+  get what() {
+    return w(`hand_what_${n}`);
+  },
+}));
 // The sweet's own colour, by month (Nerikiri, then Others): decoration only.
 const SWEET_COLOUR = {
   nerikiri: ["#d9534f", "#e0465e", "#f3a7a0", "#f6c6d3", "#a58bc9", "#f0a64a", "#c9d98f",
@@ -47,26 +57,31 @@ const SWEET_COLOUR = {
     "#9cc7d8", "#f7f2e4", "#e8b43c", "#d9c9a8", "#f1cf3b"],
 };
 
-const nameOf = (names, s) => names?.[s] || `Player ${s + 1}`;
+const nameOf = (names, s) => names?.[s] || seatName(s);
 
 /** Full words for a tile, for screen readers and titles. */
 export function tileWords(t) {
-  if (!t) return "an unknown tile";
-  const family = t.family === "nerikiri" ? "Nerikiri-style" : "Other sweet";
-  return `${t.name} (${MONTHS[t.month - 1] ?? `month ${t.month}`}, ${SEASON_NAME[t.season] ?? t.season}, ${CREST_NAME[t.crest] ?? t.crest} crest, ${family})`;
+  if (!t) return w("unknown_tile");
+  return w("tile_words", {
+    sweet: sweetName(t),
+    month: tr(`humble_tea_party.month.${t.month}`),
+    season: seasonName(t.season),
+    crest: tr(`humble_tea_party.crest.${t.crest}`),
+    family: tr(`humble_tea_party.family.${t.family}`),
+  });
 }
 
 /** "1 point", "−2 points", "no points". */
 export function pointsWords(n) {
-  if (n === 0) return "no points";
-  return `${n < 0 ? "−" : ""}${plural(Math.abs(n), "point")}`;
+  if (n === 0) return w("no_points");
+  return w("points", { n: Math.abs(n), sign: n < 0 ? "−" : "" });
 }
 
 /** A gain in words: "adds 1 point", "takes away 2 points", "adds no points". */
 export function gainWords(n) {
-  if (n > 0) return `adds ${plural(n, "point")}`;
-  if (n < 0) return `takes away ${plural(-n, "point")}`;
-  return "adds no points";
+  if (n > 0) return w("gain_up", { n });
+  if (n < 0) return w("gain_down", { n: -n });
+  return w("gain_none");
 }
 
 /** A gain on a badge: "+1", "−2", "±0". */
@@ -78,14 +93,14 @@ export function handsWords(points, { gain = false } = {}) {
   const parts = [];
   (points ?? []).forEach((p, i) => {
     if (p === null || p === undefined || p === 0) return;
-    parts.push(`${HANDS[i].name} ${gain && p > 0 ? "+" : ""}${p < 0 ? `−${-p}` : p}`);
+    parts.push(w("hand_part", { hand: HANDS[i].name, value: `${gain && p > 0 ? "+" : ""}${p < 0 ? `−${-p}` : p}` }));
   });
-  return parts.join(", ");
+  return parts.join(w("sep"));
 }
 
 /** "Kenji's favourite season is secret and not counted" when #5 is unknown. */
 const secretNote = (points, who) =>
-  points?.[4] === null ? `${possessive(who)} favourite season is secret and not counted` : "";
+  points?.[4] === null ? w("secret_note", { who }) : "";
 
 // ---------------------------------------------------------------------------------------------
 // Geometry of an Oribako: the free grid, and the window of cells that can still be filled.
@@ -113,13 +128,15 @@ export function extent(box) {
 function whereWords(box, x, y) {
   const at = new Map((box?.tiles ?? []).map((t) => [`${t.x},${t.y}`, t.tile]));
   const rel = [];
-  for (const [dx, dy, word] of [[-1, 0, "right of"], [1, 0, "left of"], [0, -1, "below"], [0, 1, "above"]]) {
+  /** @type {[number, number, string][]} */
+  const sides = [[-1, 0, "where_right"], [1, 0, "where_left"], [0, -1, "where_below"], [0, 1, "where_above"]];
+  for (const [dx, dy, word] of sides) {
     const t = at.get(`${x + dx},${y + dy}`);
-    if (t) rel.push(`${word} ${t.name}`);
+    if (t) rel.push(w(word, { sweet: sweetName(t) }));
   }
   const e = extent(box);
-  const pos = `row ${y - e.y0 + 1}, column ${x - e.x0 + 1}`;
-  return rel.length ? `${rel[0]} (${pos})` : `first tile (${pos})`;
+  const pos = w("pos", { row: y - e.y0 + 1, col: x - e.x0 + 1 });
+  return rel.length ? w("where_at", { rel: rel[0], pos }) : w("where_first", { pos });
 }
 
 /** The view's preview of a placement or keep (what it adds to that Oribako), if any. */
@@ -136,7 +153,8 @@ function previewWords(p, who) {
   if (!p) return "";
   const hands = handsWords(p.hands, { gain: true });
   const note = secretNote(p.hands, who);
-  return `${gainWords(p.gain)}${hands ? ` (${hands})` : ""}${note ? `; ${note}` : ""}`;
+  const gain = hands ? w("with_hands", { text: gainWords(p.gain), hands }) : gainWords(p.gain);
+  return note ? w("with_note", { text: gain, note }) : gain;
 }
 
 /** Words for an action, as used in aria-labels. `names` are the seats' names if known. */
@@ -146,18 +164,21 @@ export function describeAction(action, view, names) {
   switch (action.type) {
     case "keep": {
       const top = t?.decks?.[action.deck]?.top;
-      const p = previewWords(previewOf(view, action), "You");
-      return `Keep ${top ? tileWords(top) : "the top tile"} from deck ${action.deck + 1} in your own Oribako${p ? `: ${p}` : ""}`;
+      const p = previewWords(previewOf(view, action), nameOf(names, view?.seat));
+      const text = w("act_keep", { tile: top ? tileWords(top) : w("top_tile"), deck: action.deck + 1 });
+      return p ? w("with_preview", { text, preview: p }) : text;
     }
     case "place": {
       const top = t?.decks?.[action.deck]?.top;
       const who = nameOf(names, action.target);
       const box = t?.oribako?.[action.target];
       const p = previewWords(previewOf(view, action), who);
-      return `Recommend ${top ? top.name : `the top of deck ${action.deck + 1}`} to ${who}: ${whereWords(box, action.x, action.y)}${p ? `; ${p}` : ""}`;
+      const sweet = top ? sweetName(top) : w("deck_top", { deck: action.deck + 1 });
+      const text = w("act_place", { sweet, who, where: whereWords(box, action.x, action.y) });
+      return p ? w("with_note", { text, note: p }) : text;
     }
     case "tea":
-      return "Get Tea";
+      return w("get_tea");
     default:
       return JSON.stringify(action);
   }
@@ -165,23 +186,23 @@ export function describeAction(action, view, names) {
 
 /** One line on what a seat just did, from the view's `last` entry. */
 export function lastMoveWords(move, view, names) {
-  if (!move) return "No move yet";
+  if (!move) return w("no_move");
   const t = view?.table;
   const tileAt = (target, x, y) =>
     (t?.oribako?.[target]?.tiles ?? []).find((c) => c.x === x && c.y === y)?.tile ?? null;
   switch (move.move) {
     case "keep": {
       const tile = tileAt(move.target, move.x, move.y);
-      return `Kept ${tile?.name ?? "a sweet"} from deck ${move.deck + 1}`;
+      return w("last_keep", { sweet: sweetName(tile), deck: move.deck + 1 });
     }
     case "place": {
       const tile = tileAt(move.target, move.x, move.y);
-      return `Gave ${tile?.name ?? "a sweet"} to ${nameOf(names, move.target)} (deck ${move.deck + 1})`;
+      return w("last_place", { sweet: sweetName(tile), who: nameOf(names, move.target), deck: move.deck + 1 });
     }
     case "tea":
-      return "Took Tea";
+      return w("last_tea");
     case "pass":
-      return "Passed: nowhere to place";
+      return w("last_pass");
     default:
       return "";
   }
@@ -243,7 +264,7 @@ function sweetArt(t) {
  * @param {any} t
  * @param {{cls?: string, label?: string | null, hidden?: boolean, bare?: boolean}} [how] */
 function tileSvg(t, { cls = "", label = null, hidden = false, bare = false } = {}) {
-  const short = SHORT[t.name] ?? (t.name.length > 10 ? t.name.split(/[\s-]/)[0] : t.name);
+  const short = sweetName(t, true);
   const nerikiri = t.family === "nerikiri";
   const words = label ?? tileWords(t);
   const a11y = hidden ? `aria-hidden="true" focusable="false"` : `role="img" aria-label="${esc(words)}"`;
@@ -432,7 +453,7 @@ function buildContext(st) {
   const t = view.table;
   const n = t.oribako?.length ?? view.players ?? 0;
   const seat = typeof view.seat === "number" ? view.seat : -1;
-  const names = Array.from({ length: n }, (_, s) => seats[s]?.name || `Player ${s + 1}`);
+  const names = Array.from({ length: n }, (_, s) => seats[s]?.name || seatName(s));
   const live = replay ? [] : legal;
   const places = live.filter((a) => a.type === "place");
   const keeps = live.filter((a) => a.type === "keep");
@@ -442,7 +463,7 @@ function buildContext(st) {
     .filter((o) => o.seat !== seat && !seats[o.seat]?.bot && (o.legal ?? []).some((a) => a.type === "tea"))
     .map((o) => o.seat);
   const targets = settlePicks(st, places);
-  const teams = t.options?.team_battle ? t.options.teams ?? names.map((_, i) => i % 2) : null;
+  const teams = t.options?.team_battle ? t.options.teams ?? null : null;
   return {
     st, view, t, legal: live, seat, seats, names, busy: !!busy, sending: !!(sending ?? busy), places, keeps,
     myTea, otherTea, targets, deck: st.deck, target: st.target, teams, replay,
@@ -469,7 +490,7 @@ export function settlePicks(st, places) {
 function tableHtml(st) {
   const { view } = st.props;
   const t = view?.table;
-  if (!t) return `<div class="htp"><p class="htp-prompt" data-prompt tabindex="-1">Waiting for the table…</p></div>`;
+  if (!t) return `<div class="htp"><p class="htp-prompt" data-prompt tabindex="-1">${esc(w("waiting"))}</p></div>`;
   const ctx = buildContext(st);
   const n = ctx.names.length;
   const cls = ["htp", `phase-${esc(t.phase)}`];
@@ -480,14 +501,14 @@ function tableHtml(st) {
     ${SPRITE}
     ${statusHtml(ctx)}
     <div class="htp-layout" data-stay>
-      <section class="htp-centre" aria-label="Centre of the table">
+      <section class="htp-centre" aria-label="${esc(w("centre"))}">
         ${decksHtml(ctx)}
         <div class="htp-centre-side">
           ${teaHtml(ctx)}
           ${cardsHtml(ctx)}
         </div>
       </section>
-      <section class="htp-boxes" aria-label="Oribako">
+      <section class="htp-boxes" aria-label="${esc(w("boxes"))}">
         ${ctx.names.map((_, s) => boxHtml(ctx, s)).join("")}
       </section>
     </div>
@@ -498,47 +519,50 @@ function tableHtml(st) {
 // ---------------------------------------------------------------- status
 
 function phaseLabel(t) {
-  if (t.phase === "own") return "Phase 1 · Take your own sweets";
-  if (t.phase === "recommend") return "Phase 2 · Recommend sweets to others";
-  return "The tea party is over";
+  if (t.phase === "own") return w("phase_own");
+  if (t.phase === "recommend") return w("phase_recommend");
+  return w("phase_over");
 }
 
 function promptHtml(ctx) {
   const { t, view, names, seat } = ctx;
   const awaited = view.awaiting ?? view.actors ?? [];
   const actor = awaited.length ? awaited[0] : t.turn;
-  const who = (s) => `<strong>${esc(names[s] ?? "—")}</strong>${ctx.seats[s]?.bot ? " (bot)" : ""}`;
+  const who = (s) => `<strong>${esc(names[s] ?? "—")}</strong>${ctx.seats[s]?.bot ? esc(w("bot_mark")) : ""}`;
   if (ctx.over) {
-    return `<strong>${esc(winnerWords(view.outcome?.winners ?? [], names, t))}</strong> The scores are below.`;
+    return html("prompt_over", { winner: `<strong>${esc(winnerWords(view.outcome?.winners ?? [], names, t))}</strong>` });
   }
-  const doing = t.phase === "own" ? "is keeping a sweet for their own Oribako" : "is choosing a sweet to recommend";
-  if (ctx.everything) return `Everything shown: ${who(actor)} ${doing}.`;
-  if (ctx.replay) return `${who(actor)} ${doing}.`;
-  const me = seat >= 0 ? names[seat] : null;
+  const doing = (/** @type {number} */ s) => html(t.phase === "own" ? "doing_own" : "doing_recommend", { who: who(s) });
+  if (ctx.everything) return html("everything", { text: doing(actor) });
+  if (ctx.replay) return doing(actor);
+  const me = seat >= 0 ? `<strong>${esc(names[seat])}</strong>` : "";
   if (ctx.keeps.length) {
-    return `<strong>${esc(me)}</strong>, keep a sweet from a deck for <em>your own</em> Oribako.`;
+    return html("prompt_keep", { me, own: `<em>${esc(w("your_own"))}</em>` });
   }
   if (ctx.places.length) {
-    if (ctx.deck === null) return `<strong>${esc(me)}</strong>, choose a sweet from a deck to recommend.`;
-    const top = esc(t.decks[ctx.deck]?.top?.name ?? "sweet");
-    if (ctx.target === null) return `Recommend the <strong>${top}</strong> to whom? Choose an Oribako.`;
-    return `Put the <strong>${top}</strong> in ${esc(possessive(names[ctx.target]))} Oribako: choose a place.`;
+    if (ctx.deck === null) return html("prompt_choose", { me });
+    const top = t.decks[ctx.deck]?.top;
+    const sweet = `<strong>${esc(top ? sweetName(top) : w("a_sweet"))}</strong>`;
+    if (ctx.target === null) return html("prompt_whom", { sweet });
+    return html("prompt_where", { sweet, who: esc(names[ctx.target]) });
   }
-  return `${who(actor)} ${doing}.${ctx.myTea ? ` <span class="htp-hint">You may Get Tea now.</span>` : ""}`;
+  return `${doing(actor)}${ctx.myTea ? ` <span class="htp-hint">${esc(w("hint_tea"))}</span>` : ""}`;
 }
 
 function statusHtml(ctx) {
   const { t } = ctx;
-  const resets = Math.min(3, t.resets ?? 0);
-  const pips = [0, 1, 2].map((i) => `<span class="pip${i < resets ? " used" : ""}"></span>`).join("");
+  const max = t.max_resets ?? 0;
+  const resets = Math.min(max, t.resets ?? 0);
+  const pips = Array.from({ length: max }, (_, i) => `<span class="pip${i < resets ? " used" : ""}"></span>`).join("");
   const hush = t.options?.no_chatting
-    ? `<span class="htp-hush" title="Optional rule: players may not discuss placements">${use("htp-hush", "", 18)}<span class="hush-word">No chatting</span></span>`
+    ? `<span class="htp-hush" title="${esc(w("hush_title"))}">${use("htp-hush", "", 18)}<span class="hush-word">${esc(w("hush"))}</span></span>`
     : "";
+  const used = resets === 0 ? w("resets_none", { max }) : w("resets_used", { n: resets, max });
   const yours = ctx.keeps.length > 0 || ctx.places.length > 0;
   return `<div class="htp-status${yours ? " your-move" : ""}">
       <div class="htp-status-top">
         <span class="htp-phase">${esc(phaseLabel(t))}</span>
-        <span class="htp-resets"><span aria-hidden="true">Resets ${pips} ${resets}/3</span><span class="sr">${esc(`${resets === 0 ? "No Resets" : plural(resets, "Reset")} of 3 used`)}</span></span>
+        <span class="htp-resets"><span aria-hidden="true">${esc(w("resets"))} ${pips} ${resets}/${max}</span><span class="sr">${esc(used)}</span></span>
         ${hush}
       </div>
       <p class="htp-prompt" data-prompt tabindex="-1" aria-live="polite">${promptHtml(ctx)}</p>
@@ -548,25 +572,20 @@ function statusHtml(ctx) {
 /** The end screen's headline: the winner, the shared win or the winning team. */
 export function outcomeTitle(view, seats = []) {
   const n = view?.table?.oribako?.length ?? view?.players ?? 0;
-  const names = Array.from({ length: n }, (_, s) => seats[s]?.name || `Player ${s + 1}`);
+  const names = Array.from({ length: n }, (_, s) => seats[s]?.name || seatName(s));
   return winnerWords(view?.outcome?.winners ?? [], names, view?.table ?? {});
 }
 
-/** The engine says "Player N"; people read the names chosen in the lobby. */
-const withNames = (text, names) =>
-  String(text).replace(/\bPlayer ([1-6])\b/g, (words, k) => names[Number(k) - 1] ?? words);
-
 function winnerWords(winners, names, t) {
   if (t.options?.team_battle && t.team_scores) {
-    const teams = t.options.teams ?? names.map((_, i) => i % 2);
+    const teams = t.options.teams ?? [];
     const [a, b] = t.team_scores;
-    if (a === b && winners.length === names.length) return "The two teams share the win!";
-    const team = teams[winners[0]];
-    return `Team ${team === 0 ? "Pine" : "Plum"} wins!`;
+    if (a === b && winners.length === names.length) return w("teams_share");
+    return w("team_wins", { team: w(`team_${teams[winners[0]] ?? 0}`) });
   }
-  if (!winners.length) return "No winner";
-  if (winners.length === 1) return `${names[winners[0]]} wins!`;
-  return `Shared win: ${winners.map((w) => names[w]).join(" and ")}`;
+  if (!winners.length) return w("no_winner");
+  if (winners.length === 1) return w("wins", { who: names[winners[0]] });
+  return w("shared_win", { who: join(winners.map((s) => names[s])) });
 }
 
 // ---------------------------------------------------------------- decks, tea, cards
@@ -603,7 +622,7 @@ function decksHtml(ctx) {
     // so its name, which says everything, is all a screen reader or voice control meets).
     let face;
     if (!top) {
-      face = `<span class="htp-deck-empty">empty</span>`;
+      face = `<span class="htp-deck-empty">${esc(w("empty"))}</span>`;
     } else {
       const keep = ctx.keeps.find((a) => a.deck === i);
       const canPick = ctx.places.some((a) => a.deck === i);
@@ -617,20 +636,20 @@ function decksHtml(ctx) {
         first = first && !!ctx.busy;
         const picked = ctx.deck === i;
         const words = picked
-          ? `${top.name} from deck ${i + 1} is chosen (press again to put it back)`
-          : `Choose ${tileWords(top)} from deck ${i + 1} to recommend`;
+          ? w("deck_picked", { sweet: sweetName(top), deck: i + 1 })
+          : w("deck_choose", { tile: tileWords(top), deck: i + 1 });
         face = `${art}<button type="button" class="pick htp-deck-top pickable${picked ? " picked" : ""}" data-pick-deck="${i}" data-focus-key="deck-${i}" aria-pressed="${picked}" aria-label="${esc(words)}" title="${esc(words)}"${ctx.busy ? " disabled" : ""}${mark}></button>`;
       } else {
-        face = `<span class="htp-deck-face">${tileSvg(top, { label: `Top of deck ${i + 1}: ${tileWords(top)}` })}</span>`;
+        face = `<span class="htp-deck-face">${tileSvg(top, { label: w("deck_top_label", { deck: i + 1, tile: tileWords(top) }) })}</span>`;
       }
     }
-    const left = size === 0 ? "empty" : plural(size, "tile");
+    const left = size === 0 ? w("empty") : w("tiles", { n: size });
     return `<div class="htp-deck${ctx.deck === i ? " is-picked" : ""}" data-deck="${i}">
         <div class="htp-deck-pile">${stack}${face}</div>
-        <span class="htp-deck-label">Deck ${i + 1} · ${esc(left)}</span>
+        <span class="htp-deck-label">${esc(w("deck_label", { deck: i + 1, left }))}</span>
       </div>`;
   });
-  return `<div class="htp-decks" role="group" aria-label="Decks">${decks.join("")}</div>`;
+  return `<div class="htp-decks" role="group" aria-label="${esc(w("decks"))}">${decks.join("")}</div>`;
 }
 
 function teaHtml(ctx) {
@@ -638,24 +657,24 @@ function teaHtml(ctx) {
   const holder = t.tea?.holder ?? null;
   const spent = t.tea?.spent ?? [];
   const where = holder === null
-    ? "The Tea token is in the centre."
-    : `${names[holder]} is having Tea: nobody may place in their Oribako until their next turn.`;
+    ? w("tea_centre")
+    : w("tea_away", { who: names[holder] });
   const buttons = [];
   // Tea is an interruption: only a send in flight disables it, never a bot's pause.
   if (ctx.myTea) {
-    const words = ctx.seat >= 0 ? `Get Tea (${names[ctx.seat]})` : "Get Tea";
-    buttons.push(`<button type="button" ${legalAttrs(ctx, ctx.myTea, "htp-tea-btn", words, ctx.sending)} data-interrupt="1">${teaIcon("small")}<span>Get Tea</span></button>`);
+    const words = ctx.seat >= 0 ? w("get_tea_as", { who: names[ctx.seat] }) : w("get_tea");
+    buttons.push(`<button type="button" ${legalAttrs(ctx, ctx.myTea, "htp-tea-btn", words, ctx.sending)} data-interrupt="1">${teaIcon("small")}<span>${esc(w("get_tea"))}</span></button>`);
   }
   for (const s of ctx.otherTea) {
-    const words = `Get Tea (${names[s]})`;
+    const words = w("get_tea_as", { who: names[s] });
     buttons.push(`<button type="button" class="legal htp-tea-btn other" data-action="${esc(JSON.stringify({ type: "tea" }))}" data-as-seat="${s}" data-interrupt="1" data-focus-key="tea-${s}" aria-label="${esc(words)}" title="${esc(words)}"${ctx.sending ? " disabled" : ""}>${teaIcon("small")}<span>${esc(words)}</span></button>`);
   }
   const spentList = spent.length
-    ? `<p class="htp-spent">Tea taken: ${spent.map((s) => `<span class="htp-point">${esc(names[s])}</span>`).join(" ")}</p>`
+    ? `<p class="htp-spent">${esc(w("tea_taken"))} ${spent.map((s) => `<span class="htp-point">${esc(names[s])}</span>`).join(" ")}</p>`
     : "";
   return `<div class="htp-tea${holder === null ? " home" : " away"}" data-tea-holder="${holder ?? ""}">
       <div class="htp-tea-spot">${holder === null ? teaIcon() : `<span class="htp-tea-empty" aria-hidden="true"></span>`}</div>
-      <div class="htp-tea-text"><span class="htp-label">Tea</span><p>${esc(where)}</p>${spentList}
+      <div class="htp-tea-text"><span class="htp-label">${esc(w("tea"))}</span><p>${esc(where)}</p>${spentList}
         ${buttons.length ? `<div class="htp-tea-buttons">${buttons.join("")}</div>` : ""}</div>
     </div>`;
 }
@@ -663,7 +682,7 @@ function teaHtml(ctx) {
 function cardsHtml(ctx) {
   const cards = ctx.t.undealt_cards ?? [];
   if (!cards.length) return "";
-  return `<div class="htp-undealt"><span class="htp-label">Cards not dealt (public)</span>
+  return `<div class="htp-undealt"><span class="htp-label">${esc(w("undealt"))}</span>
       <div class="htp-cards">${cards.map((s) => seasonCard(s, "undealt")).join("")}</div>
     </div>`;
 }
@@ -674,7 +693,7 @@ function cardsHtml(ctx) {
  * @param {{label?: string | null, data?: string}} [how]
  */
 function seasonCard(season, cls, { label = null, data = "" } = {}) {
-  const name = SEASON_NAME[season] ?? season;
+  const name = seasonName(season);
   const words = label ?? name;
   return `<span class="htp-card season-${esc(season)} ${cls}" title="${esc(words)}"${data}><span aria-hidden="true">${seasonIcon(season)}<span>${esc(name)}</span></span><span class="sr">${esc(words)}</span></span>`;
 }
@@ -683,16 +702,12 @@ function seasonCard(season, cls, { label = null, data = "" } = {}) {
 
 function favouriteHtml(ctx, s, box) {
   const season = box.season;
-  if (season && SEASONS.includes(season)) {
+  if (season && has(`humble_tea_party.season.${season}`)) {
     const own = s === ctx.seat && !box.revealed;
-    const label = own
-      ? `Your favourite season (secret): ${SEASON_NAME[season]}`
-      : box.revealed
-        ? `Favourite season (revealed): ${SEASON_NAME[season]}`
-        : `Favourite season (shown in the replay): ${SEASON_NAME[season]}`;
+    const label = w(own ? "fav_own" : box.revealed ? "fav_revealed" : "fav_replay", { season: seasonName(season) });
     return seasonCard(season, own ? "fav own" : "fav revealed", { label, data: ` data-favourite="${s}:${esc(season)}"` });
   }
-  return `<span class="htp-card fav secret" data-favourite="${s}:?" title="Secret until the Oribako is complete"><span class="q" aria-hidden="true">?</span><span aria-hidden="true">Secret</span><span class="sr">Favourite season: secret</span></span>`;
+  return `<span class="htp-card fav secret" data-favourite="${s}:?" title="${esc(w("fav_secret_title"))}"><span class="q" aria-hidden="true">?</span><span aria-hidden="true">${esc(w("secret"))}</span><span class="sr">${esc(w("fav_secret"))}</span></span>`;
 }
 
 /** The running score in words, and its short form on the box. */
@@ -703,12 +718,13 @@ function scoreParts(ctx, s, box) {
   const hands = handsWords(sc.points);
   const secret = sc.points?.[4] === null;
   const total = pointsWords(sc.total);
-  let words = `${box.complete ? "Score" : "Score so far"}: ${total}${hands ? ` (${hands})` : ""}`;
-  if (secret) words += `; ${box.complete ? "" : "plus "}their favourite season, still secret`;
-  if (own && sc.public !== sc.total) words += `; the others see ${pointsWords(sc.public)}`;
-  const head = box.complete ? "Score" : "So far";
+  let words = w(box.complete ? "score" : "score_so_far", { total });
+  if (hands) words = w("with_hands", { text: words, hands });
+  if (secret) words = w(box.complete ? "score_secret" : "score_secret_plus", { text: words });
+  if (own && sc.public !== sc.total) words = w("others_see", { text: words, points: pointsWords(sc.public) });
+  const head = w(box.complete ? "head_score" : "head_so_far");
   const short = `${fmt(sc.total)}${secret && !box.complete ? "+?" : ""}`;
-  const others = own && sc.public !== sc.total ? ` · others see ${fmt(sc.public)}` : "";
+  const others = own && sc.public !== sc.total ? w("others_see_short", { n: fmt(sc.public) }) : "";
   return { head, short, others, words };
 }
 
@@ -731,27 +747,28 @@ function boxHtml(ctx, s) {
   const count = box.tiles?.length ?? 0;
   const bot = ctx.seats[s]?.bot;
   const tags = [];
-  if (s === ctx.seat) tags.push(`<span class="htp-tag you">you</span>`);
-  if (t.start_player === s) tags.push(`<span class="htp-tag first" title="Start player">start</span>`);
+  if (s === ctx.seat) tags.push(`<span class="htp-tag you">${esc(w("you"))}</span>`);
+  if (t.start_player === s) tags.push(`<span class="htp-tag first" title="${esc(w("start_title"))}">${esc(w("start"))}</span>`);
   if (team !== null) {
-    const word = team === 0 ? "Pine" : "Plum";
-    tags.push(`<span class="htp-tag team team-${team}" title="Team ${word}"><span aria-hidden="true">${team === 0 ? "▲" : "●"}</span><span class="team-word"> ${word}</span></span>`);
+    const word = w(`team_word_${team}`);
+    tags.push(`<span class="htp-tag team team-${team}" title="${esc(w(`team_${team}`))}"><span aria-hidden="true">${team === 0 ? "▲" : "●"}</span><span class="team-word"> ${esc(word)}</span></span>`);
   }
-  if (turn) tags.push(`<span class="htp-turn" title="Active player">${use("htp-fan", "", 14)}<span class="sr">${view.awaiting?.includes(s) ? "to play" : "their turn"}</span></span>`);
+  if (turn) tags.push(`<span class="htp-turn" title="${esc(w("active"))}">${use("htp-fan", "", 14)}<span class="sr">${esc(w(view.awaiting?.includes(s) ? "to_play" : "their_turn"))}</span></span>`);
   const did = lastMoveWords(t.last?.[s], view, names);
-  const botTag = bot ? `<span class="htp-bot">Bot · ${esc(bot)}</span> ` : "";
+  const botTag = bot ? `<span class="htp-bot">${esc(w("bot", { bot }))}</span> ` : "";
   const { head, short, others, words: scoreWords } = scoreParts(ctx, s, box);
   const badges = [];
-  if (underTea) badges.push(`<span class="htp-has-tea" title="Having Tea: nobody may place here">${teaIcon("small")}having Tea</span>`);
-  if (spent) badges.push(`<span class="htp-spent-tea" title="Tea already taken">${teaIcon("small")}<span class="sr">Tea already taken</span></span>`);
+  if (underTea) badges.push(`<span class="htp-has-tea" title="${esc(w("having_tea_title"))}">${teaIcon("small")}${esc(w("having_tea"))}</span>`);
+  if (spent) badges.push(`<span class="htp-spent-tea" title="${esc(w("tea_spent"))}">${teaIcon("small")}<span class="sr">${esc(w("tea_spent"))}</span></span>`);
   let pick = "";
   if (isTarget && !picked) {
-    const words = `Recommend to ${names[s]}`;
-    pick = `<button type="button" class="pick htp-target-btn" data-pick-target="${s}" data-focus-key="target-${s}" aria-label="${esc(words)}"${ctx.busy ? " disabled" : ""}>Recommend</button>`;
+    const words = w("recommend_to", { who: names[s] });
+    pick = `<button type="button" class="pick htp-target-btn" data-pick-target="${s}" data-focus-key="target-${s}" aria-label="${esc(words)}"${ctx.busy ? " disabled" : ""}>${esc(w("recommend"))}</button>`;
   } else if (picked && ctx.targets.length > 1) {
-    pick = `<button type="button" class="htp-cancel" data-unpick="target" data-focus-key="unpick-target" aria-label="Choose another Oribako"${ctx.busy ? " disabled" : ""}>Another</button>`;
+    pick = `<button type="button" class="htp-cancel" data-unpick="target" data-focus-key="unpick-target" aria-label="${esc(w("choose_another"))}"${ctx.busy ? " disabled" : ""}>${esc(w("another"))}</button>`;
   }
-  const label = `${possessive(names[s])} Oribako${bot ? ` (bot)` : ""}: ${box.complete ? "complete" : `${plural(count, "sweet")} of 9`}`;
+  const full = t.box_full ?? count;
+  const label = w("box_label", { who: names[s], bot: bot ? w("bot_suffix") : "", fill: box.complete ? w("complete") : w("sweets_of", { n: count, full }) });
   return `<section class="${cls.join(" ")}" data-seat="${s}" style="--mover: var(--seat-${s})" aria-label="${esc(label)}">
       <header class="htp-box-head">
         <div class="htp-head-row">
@@ -759,12 +776,12 @@ function boxHtml(ctx, s) {
           <span class="htp-name">${esc(names[s])}</span>${tags.join("")}
           <span class="htp-head-right">${favouriteHtml(ctx, s, box)}</span>
         </div>
-        <p class="htp-did" title="${esc(`${bot ? `Bot · ${bot}: ` : ""}${did}`)}">${botTag}<span>${esc(did)}</span></p>
+        <p class="htp-did" title="${esc(bot ? w("bot_did", { bot, did }) : did)}">${botTag}<span>${esc(did)}</span></p>
       </header>
       ${trayHtml(ctx, s, box)}
       <footer class="htp-box-foot">
         <span class="htp-box-score" data-total="${box.score?.total ?? ""}" data-public="${box.score?.public ?? ""}" title="${esc(scoreWords)}"><span aria-hidden="true"><span class="head">${esc(head)} </span>${esc(short)}${others ? `<span class="others">${esc(others)}</span>` : ""}</span><span class="sr">${esc(scoreWords)}</span></span>
-        <span class="htp-count" aria-hidden="true">${count}/9</span>
+        <span class="htp-count" aria-hidden="true">${count}/${full}</span>
         ${badges.join("")}
         ${pick}
       </footer>
@@ -797,7 +814,7 @@ function trayHtml(ctx, s, box) {
         if (mover === undefined) {
           cells.push(`<div class="htp-cell filled" style="${style}" data-x="${x}" data-y="${y}">${tileSvg(tile)}</div>`);
         } else {
-          const label = `${tileWords(tile)}; ${possessive(names[mover])} last move`;
+          const label = w("last_here", { tile: tileWords(tile), who: names[mover] });
           cells.push(`<div class="htp-cell filled last" style="${style};--mover:var(--seat-${mover})" data-last-by="${mover}" data-x="${x}" data-y="${y}">${tileSvg(tile, { label })}<span class="htp-mover seat-dot" data-seat="${mover}" aria-hidden="true"></span></div>`);
         }
       } else if (byCell.has(k) && active) {
@@ -814,7 +831,7 @@ function trayHtml(ctx, s, box) {
       }
     }
   }
-  const label = box.tiles?.length ? `${plural(box.tiles.length, "sweet")} of 9` : "empty";
+  const label = box.tiles?.length ? w("sweets_of", { n: box.tiles.length, full: t.box_full ?? "" }) : w("empty");
   // The tray keeps the room of a 4 x 4 window (the most the free grid can show), so an
   // Oribako does not change size as it fills; the cells sit centred in it.
   return `<div class="htp-tray-wrap"><div class="htp-tray${active ? " active" : ""}" role="group" aria-label="${esc(label)}"><div class="htp-grid" style="--cols:${cols};--rows:${rows}">${cells.join("")}</div></div></div>`;
@@ -828,9 +845,9 @@ export function scoreTableHtml(view, seats = [], { inTable = false } = {}) {
   const o = view?.outcome ?? {};
   const d = o.details ?? {};
   const n = t.oribako?.length ?? view?.players ?? 0;
-  const names = Array.from({ length: n }, (_, s) => seats[s]?.name || `Player ${s + 1}`);
+  const names = Array.from({ length: n }, (_, s) => seats[s]?.name || seatName(s));
   const winners = o.winners ?? [];
-  const teams = t.options?.team_battle ? t.options.teams ?? names.map((_, i) => i % 2) : null;
+  const teams = t.options?.team_battle ? t.options.teams ?? null : null;
   const rows = names.map((name, s) => {
     const sc = t.scores?.[s] ?? {};
     const hands = sc.hands ?? d.hands?.[s] ?? [];
@@ -841,31 +858,31 @@ export function scoreTableHtml(view, seats = [], { inTable = false } = {}) {
       const p = points[i] ?? "";
       const k = hands[i] ?? "";
       const shown = h.n === 6 && k ? `${fmt(p)} <small>(${k})</small>` : fmt(p);
-      return `<td data-hand="${h.n}" data-count="${k}" data-points="${p}" title="${esc(`${h.name}: ${k} → ${p} points`)}">${shown}</td>`;
+      return `<td data-hand="${h.n}" data-count="${k}" data-points="${p}" title="${esc(w("hand_cell", { hand: h.name, k, p }))}">${shown}</td>`;
     }).join("");
-    const team = teams ? `<span class="htp-tag team team-${teams[s]}">${teams[s] === 0 ? "▲" : "●"}</span>` : "";
+    const team = teams ? `<span class="htp-tag team team-${teams[s]}" title="${esc(w(`team_${teams[s]}`))}">${teams[s] === 0 ? "▲" : "●"}</span>` : "";
     return `<tr data-seat="${s}" data-total="${total}" class="${winners.includes(s) ? "winner" : ""}">
-        <th scope="row">${winners.includes(s) ? `<span class="htp-crown" aria-label="winner">★</span> ` : ""}${esc(name)} ${team}</th>
-        <td class="season">${season ? `${seasonIcon(season, 14)} ${esc(SEASON_NAME[season] ?? season)}` : "?"}</td>
+        <th scope="row">${winners.includes(s) ? `<span class="htp-crown" aria-label="${esc(w("winner"))}">★</span> ` : ""}${esc(name)} ${team}</th>
+        <td class="season">${season ? `${seasonIcon(season, 14)} ${esc(seasonName(season))}` : "?"}</td>
         ${cells}
         <td class="total" data-total="${total}"><b>${fmt(total)}</b></td>
       </tr>`;
   }).join("");
-  const head = HANDS.map((h) => `<th scope="col" title="${esc(`${h.name}: ${h.what}`)}"><abbr title="${esc(h.name)}">#${h.n}</abbr><span class="hand-name">${esc(h.name)}</span></th>`).join("");
+  const head = HANDS.map((h) => `<th scope="col" title="${esc(w("hand_title", { hand: h.name, what: h.what }))}"><abbr title="${esc(h.name)}">#${h.n}</abbr><span class="hand-name">${esc(h.name)}</span></th>`).join("");
   const teamScores = t.team_scores ?? d.team_scores;
   const teamRow = teams && teamScores
-    ? `<p class="htp-team-scores" data-team-scores="${esc(JSON.stringify(teamScores))}">Team Pine ▲ <b>${teamScores[0]}</b> · Team Plum ● <b>${teamScores[1]}</b></p>`
+    ? `<p class="htp-team-scores" data-team-scores="${esc(JSON.stringify(teamScores))}">${html("team_scores", { a: `<b>${esc(teamScores[0])}</b>`, b: `<b>${esc(teamScores[1])}</b>` })}</p>`
     : "";
   const tb = d.tiebreak;
   const tiebreak = tb
-    ? `<p class="htp-tiebreak" data-tiebreak="1">Tie-break: ${esc(withNames(typeof tb === "string" ? tb : JSON.stringify(tb), names))}</p>`
-    : `<p class="htp-tiebreak">No tie-break was needed.</p>`;
+    ? `<p class="htp-tiebreak" data-tiebreak="1">${esc(w("tiebreak", { text: say(tb, names) }))}</p>`
+    : `<p class="htp-tiebreak">${esc(w("no_tiebreak"))}</p>`;
   // The table may scroll sideways on a narrow screen: a keyboard can reach it (tabindex). On
   // the end screen it is a region of its own; below the table it sits in the "Scores" one.
   const role = inTable ? "group" : "region";
-  return `<div class="htp-scores-wrap" role="${role}" aria-label="Scores table" tabindex="0"><table class="htp-scores">
-      <caption>Scores: the lowest total wins</caption>
-      <thead><tr><th scope="col">Player</th><th scope="col">Season</th>${head}<th scope="col">Total</th></tr></thead>
+  return `<div class="htp-scores-wrap" role="${role}" aria-label="${esc(w("scores_table"))}" tabindex="0"><table class="htp-scores">
+      <caption>${esc(w("scores_caption"))}</caption>
+      <thead><tr><th scope="col">${esc(w("player"))}</th><th scope="col">${esc(w("season"))}</th>${head}<th scope="col">${esc(w("total"))}</th></tr></thead>
       <tbody>${rows}</tbody>
     </table></div>${teamRow}${tiebreak}`;
 }
