@@ -13,9 +13,9 @@ import pytest
 from pygames.core import BadOptions, IllegalAction, Message, Rng
 from pygames.core.messages import render
 from pygames.storm_in_a_teacup import GAME, Discard, Serve
-from pygames.storm_in_a_teacup.cards import counts_of
+from pygames.storm_in_a_teacup.cards import count_messages, counts_of
 from pygames.storm_in_a_teacup.position import position
-from pygames.storm_in_a_teacup.views import counts_key
+from pygames.storm_in_a_teacup.views import colours_key
 
 # The game's English vocabulary: none of it may be left in a Japanese rendering.
 ENGLISH = re.compile(
@@ -151,8 +151,11 @@ def test_the_view_names_each_legal_run_and_the_reason_for_every_other() -> None:
         for length in range(1, len(hand) - start + 1):
             if Serve(start, length) in legal:
                 continue
-            key = counts_key(counts_of(hand[start : start + length]))
+            counts = counts_of(hand[start : start + length])
             with pytest.raises(IllegalAction) as refused:
                 state.apply(0, Serve(start, length))
-            assert table["refused_runs"][key] == refused.value.message.to_json()
+            # The view's reason, with the run's counts filled in, is the engine's refusal.
+            reason = Message.from_json(table["refused_runs"][colours_key(counts)])
+            filled = Message.of(reason.id, counts=count_messages(counts), **dict(reason.args))
+            assert filled == refused.value.message
     assert state.view(1)["table"]["runs"] == []  # only the seat on turn

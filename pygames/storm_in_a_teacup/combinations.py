@@ -87,13 +87,16 @@ def combination_of(counts: Sequence[int]) -> Combination | None:
     return None
 
 
-def why_not(counts: Sequence[int]) -> Message:
-    """Why a run with these colour counts forms no combination, as a message."""
-    parts = count_messages(counts)
+def why_not(counts: Sequence[int], with_counts: bool = True) -> Message:
+    """Why a run with these colour counts forms no combination, as a message. The reason
+    depends only on which colours are present; without ``with_counts`` the message leaves
+    out its ``counts`` argument (a list of ``storm_in_a_teacup.count`` messages), for a reader
+    that fills in the counts of the run it shows (the view's ``refused_runs``)."""
+    head = {"counts": count_messages(counts)} if with_counts else {}
     present = {c for c in Colour if counts[c]}
     near = [c for c in COMBINATIONS if present <= c.colours and len(c.colours) > 1]
     if near:
         needs = [Message.of(f"{NS}.needs", combination=c.name, rule=c.rule) for c in near]
-        return Message.of(f"{NS}.refusal.no_combination", counts=parts, needs=semicolon(needs))
+        return Message.of(f"{NS}.refusal.no_combination", **head, needs=semicolon(needs))
     titles = [c.message for c in Colour if counts[c]]
-    return Message.of(f"{NS}.refusal.none_mixes", counts=parts, colours=titles)
+    return Message.of(f"{NS}.refusal.none_mixes", **head, colours=titles)

@@ -61,15 +61,17 @@ def _hand_colours(state: StormRules) -> list[JsonDict | None]:
     return out
 
 
-def counts_key(counts: list[int]) -> str:
-    """``"2-1-0"``: colour counts (tea, milk, lemon) as a key of ``refused_runs``."""
-    return "-".join(str(n) for n in counts)
+def colours_key(counts: list[int]) -> str:
+    """``"tea+lemon"``: the colours present in a run, as a key of ``refused_runs``."""
+    return "+".join(c.word for c in COLOURS if counts[c])
 
 
 def _serving(state: StormRules, seat: int | None) -> tuple[list[JsonDict], JsonDict]:
     """For the seat about to serve: every legal run with the combination it forms, in the
-    order of the legal actions, and why each other run of its hand is refused, keyed by the
-    run's colour counts (:func:`counts_key`), so the renderer derives no rule."""
+    order of the legal actions, and why the other runs of its hand are refused, keyed by the
+    colours they hold (:func:`colours_key`: the reason depends only on them). Each reason
+    leaves out its ``counts`` argument, which the renderer fills in with the counts of the run
+    it shows; so the renderer derives no rule."""
     if seat is None or state.phase is not Phase.SERVING or state.turn != seat:
         return [], {}
     colours = state.hand_colours(seat)
@@ -80,9 +82,9 @@ def _serving(state: StormRules, seat: int | None) -> tuple[list[JsonDict], JsonD
         counts = [0, 0, 0]
         for end in range(start, len(colours)):
             counts[colours[end]] += 1
-            key = counts_key(counts)
+            key = colours_key(counts)
             if (start, end - start + 1) not in fine and key not in refused:
-                refused[key] = why_not(counts).to_json()
+                refused[key] = why_not(counts, with_counts=False).to_json()
     return legal, refused
 
 
@@ -112,7 +114,7 @@ def table_view(state: StormRules, seat: int | None) -> JsonDict:
         "last_party": state.last_party,
         "combinations": [c.to_json() for c in COMBINATIONS],
         # The seat on turn: its legal runs with their combination, and the engine's reason
-        # for every other run of its hand (by colour counts); empty for everyone else.
+        # for every other run of its hand (by the colours it holds); empty for everyone else.
         "runs": serves,
         "refused_runs": refused,
         "cards_left": state.cards_left(),

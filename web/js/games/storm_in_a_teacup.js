@@ -59,20 +59,25 @@ export function countsOf(cards) {
 
 /** "2 Tea and 1 Lemon" ("+" instead of "and" with plus=true), in the reader's language. */
 export function countsWords(c, plus = false) {
-  const parts = KINDS.filter((k) => c[k]).map((k) => tr(`${NS}.count`, { n: c[k], colour: { id: `${NS}.colour.${k}`, args: {} } }));
+  const parts = KINDS.filter((k) => c[k]).map((k) => say(countMessage(k, c[k])));
   if (!parts.length) return u("nothing");
   return plus ? parts.join(" + ") : join(parts);
 }
 
 /** "2 Tea, 1 Lemon": counts joined by commas. */
 const countsComma = (c) =>
-  commaJoin(KINDS.filter((k) => c[k]).map((k) => tr(`${NS}.count`, { n: c[k], colour: { id: `${NS}.colour.${k}`, args: {} } })));
+  commaJoin(KINDS.filter((k) => c[k]).map((k) => say(countMessage(k, c[k]))));
 
 const combosOf = (view) => view?.table?.combinations ?? [];
 
+/** The engine's message for a number of cards of one colour ("2 Tea"). @param {string} k @param {number} n */
+const countMessage = (k, n) => ({ id: `${NS}.count`, args: { n, colour: { id: `${NS}.colour.${k}`, args: {} } } });
+
 /**
  * The engine's word on a run of the hand of the seat to serve: `{combo}` (its combination id)
- * for a legal run, else `{why}` (the engine's reason, a message), from the view alone.
+ * for a legal run, else `{why}` (the engine's reason, a message), from the view alone. The
+ * view keys each reason by the colours of the run (the reason depends on nothing else) and
+ * leaves its `counts` to be filled in with the run's own.
  * @param {any} view @param {number} start @param {number} length
  * @returns {{combo: string | null, why: any}}
  */
@@ -82,8 +87,10 @@ export function runVerdict(view, start, length) {
   if (run) return { combo: run.combination, why: null };
   const hand = Array.isArray(t?.hand) ? t.hand.slice(start, start + length) : [];
   const c = countsOf(hand);
-  const why = t?.refused_runs?.[`${c.tea}-${c.milk}-${c.lemon}`] ?? null;
-  return { combo: null, why };
+  const present = KINDS.filter((k) => c[k]);
+  const reason = t?.refused_runs?.[present.join("+")];
+  if (!reason) return { combo: null, why: null };
+  return { combo: null, why: { id: reason.id, args: { counts: present.map((k) => countMessage(k, c[k])), ...reason.args } } };
 }
 
 /** Words for an action, as used in aria-labels. */
