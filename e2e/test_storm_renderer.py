@@ -182,7 +182,7 @@ def test_refused_run_gives_the_engines_reason_and_sends_nothing(
     f = fixtures_of(page)[name]
     sel = f["select"]
     run = f["view"]["table"]["hand"][sel["start"] : sel["start"] + sel["length"]]
-    reason = why_not([run.count(k) for k in KINDS])  # the engine's own words
+    reason = str(why_not([run.count(k) for k in KINDS]))  # the engine's own words
     expect(page.locator("#root .storm-refusal")).to_contain_text(reason)
     assert drawn_choices(page) == []
     page.locator("#root .storm-serve.refused").click(force=True)  # aria-disabled, still clickable

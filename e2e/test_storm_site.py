@@ -375,3 +375,68 @@ def test_storm_replay_of_a_finished_game_shows_every_hand(site: tuple[Page, Guar
     )  # every hand of 20 cards at the deal, face up and in order
     screenshot(page, "storm-replay-everything")
     assert_accessible(page, "the Storm replay of everything")
+
+
+# The game's English words: none may be left in the table or the log of a Japanese screen (the
+# page shell around them is not this game's and may still be English).
+STORM_ENGLISH = re.compile(
+    r"\b(Tea|Milk|Lemon|Milk Tea|Lemon Tea|Serve[ds]?|serves?|served|Prepare[ds]?|prepares?|"
+    r"Stock|stocks?|Hand|hands?|Host|hosts?|[Tt]ea party|Discard(ed|s)?|discards?|Round|rounds?|"
+    r"cards?|Box|box|[Ll]ead(s|ing)?|match(es|ed)?|wins?|Player)\b"
+)
+
+
+def _words_of(page: Page, selector: str) -> str:
+    """The text of ``selector``, with every aria-label and title under it."""
+    return str(
+        page.evaluate(
+            """(sel) => { const root = document.querySelector(sel);
+                 const attrs = [...root.querySelectorAll('[aria-label],[title]')]
+                   .flatMap(e => [e.getAttribute('aria-label') || '',
+                                  e.getAttribute('title') || '']);
+                 return [root.innerText, ...attrs].join('\\n'); }""",
+            selector,
+        )
+    )
+
+
+def test_storm_in_japanese_leaves_no_english_word_of_the_game(
+    guard_factory: Any, base_url: str
+) -> None:
+    page, _ = guard_factory(base_url + "?fast=1", locale="ja-JP")
+    page.goto(base_url + "?fast=1")
+    start_storm(page, ["", "easy", "easy"], seed=5, names=["花子", "太郎", "次郎"], host=0)
+    seen_discard = False
+    for i in range(40):
+        if wait_turn(page) != "human":
+            break
+        for where in ("#board", "#log"):
+            text = _words_of(page, where)
+            found = STORM_ENGLISH.search(text)
+            assert not found, f"English {found.group(0)!r} in {where}: {text[:3000]}"
+        if i == 2:
+            screenshot(page, "storm-japanese")
+        before = board_state(page)["step"]
+        if phase(page) == "discard":
+            seen_discard = True
+            page.locator("#board .storm-discard.legal:not([disabled])").first.click()
+        else:
+            page.locator("#board .storm-quick:not([disabled])").first.click()
+            expect(page.locator("#board .storm-selection.ok")).to_contain_text("枚")
+            page.locator("#board .storm-serve.legal").click()
+        wait_moved(page, before)
+        if seen_discard and i >= 8:
+            break
+    expect(page.locator("#log")).to_contain_text("お茶会")
+    # A refused run, in Japanese with the engine's reason (when the hand has one).
+    if wait_turn(page) == "human" and phase(page) == "serving":
+        kinds = [k for _, k in hand_in_page(page)]
+        found = _refused_run(kinds)
+        if found:
+            start, length = found
+            click_card(page, start)
+            click_card(page, start + length - 1)
+            expect(page.locator("#board .storm-refusal")).to_contain_text("組み合わせになりません")
+            text = _words_of(page, "#board")
+            assert not STORM_ENGLISH.search(text), STORM_ENGLISH.search(text)
+    screenshot(page, "storm-japanese-later")

@@ -1,18 +1,30 @@
 // Storm in a Teacup's pure helpers (web/js/games/storm_in_a_teacup.js): the run selection, the
-// colour counts, and the words; checked against views of real games (web/dev/storm-fixtures.js).
+// colour counts, and the words in English and Japanese (from the engine's catalogues); checked
+// against views of real games (web/dev/storm-fixtures.js). Which run forms which combination,
+// and why another forms none, is the engine's: the renderer reads it from the view.
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { readFileSync } from "node:fs";
+import { after, before, describe, it } from "node:test";
 
 import { fixtures } from "../web/dev/storm-fixtures.js";
 import {
   countsOf,
   countsWords,
   describeAction,
-  judge,
   lastMoveWords,
+  outcomeReason,
+  outcomeTitle,
   pickCard,
+  runVerdict,
   selection,
 } from "../web/js/games/storm_in_a_teacup.js";
+import { addCatalogue, say, useLanguage } from "../web/js/i18n.js";
+
+const read = (/** @type {string} */ path) => JSON.parse(readFileSync(new URL(`../${path}`, import.meta.url), "utf8"));
+for (const lang of ["en", "ja"]) {
+  addCatalogue(lang, { ...read(`pygames/core/i18n/${lang}.json`), ...read(`pygames/storm_in_a_teacup/i18n/${lang}.json`) });
+}
+await useLanguage("en");
 
 /** @returns {{anchor: number | null, end: number | null, tried: boolean}} */
 const fresh = () => ({ anchor: null, end: null, tried: true });
@@ -84,30 +96,27 @@ describe("colour counts", () => {
   });
 });
 
-describe("judge (ruling S4)", () => {
-  const c = (tea = 0, milk = 0, lemon = 0) => ({ tea, milk, lemon });
-  const id = (/** @type {ReturnType<typeof c>} */ counts) => judge(counts).combo?.id ?? null;
+describe("in Japanese", () => {
+  before(() => useLanguage("ja"));
+  after(() => useLanguage("en"));
 
-  it("names each combination", () => {
-    assert.equal(id(c(3)), "tea");
-    assert.equal(id(c(0, 2)), "milk");
-    assert.equal(id(c(0, 0, 1)), "lemon");
-    assert.equal(id(c(2, 2)), "milk_tea");
-    assert.equal(id(c(3, 0, 1)), "lemon_tea");
+  it("says colour counts with the engine's names", () => {
+    assert.equal(countsWords({ tea: 2, milk: 0, lemon: 1 }), "紅茶2枚、レモン1枚");
+    assert.equal(countsWords({ tea: 0, milk: 0, lemon: 0 }), "なし");
   });
 
-  it("finds none at the edges of the rules", () => {
-    assert.equal(id(c(2, 1)), null); // Milk Tea needs as much Milk as Tea
-    assert.equal(id(c(1, 0, 2)), null); // Lemon Tea has exactly one Lemon
-    assert.equal(id(c(1, 1, 1)), null);
-    assert.equal(id(c(0, 1, 1)), null);
+  it("leaves no English word of the game in any action or last move", () => {
+    const english = /\b(Tea|Milk|Lemon|Serve|Discard|Prepared|Served|Discarded|stock|hand|box|card|cards)\b/;
+    for (const [name, f] of Object.entries(fixtures)) {
+      for (const a of f.legal) assert.doesNotMatch(describeAction(a, f.view), english, name);
+      for (let s = 0; s < (f.view.players ?? 0); s++) assert.doesNotMatch(lastMoveWords(f.view, s) ?? "", english, name);
+    }
   });
 
-  it("says why a selection is no combination", () => {
-    assert.equal(judge(c()).why, "Choose at least one card.");
-    assert.match(/** @type {string} */ (judge(c(2, 1)).why), /^2 Tea and 1 Milk is no combination: Milk Tea needs equal numbers of Tea and Milk\.$/);
-    assert.match(/** @type {string} */ (judge(c(0, 1, 1)).why), /none mixes Milk and Lemon/);
-    assert.equal(judge(c(2)).why, null);
+  it("names the winner and says why in Japanese", () => {
+    const f = fixtures["game over"];
+    assert.match(outcomeTitle(f.view, f.seats), /の勝ち！$/);
+    assert.match(outcomeReason(f.view, f.seats), /ラウンドを終えて/);
   });
 });
 
@@ -118,25 +127,43 @@ describe("on the views of real games", () => {
     assert.ok(entries.length >= 10);
   });
 
-  it("finds a combination in every run the engine lets the seat serve", () => {
+  it("reads the engine's combination for every run it lets the seat serve", () => {
     let serves = 0;
     for (const [name, f] of entries) {
-      const hand = f.view.table.hand;
       for (const a of f.legal.filter((/** @type {any} */ a) => a.type === "serve")) {
-        const run = hand.slice(a.start, a.start + a.length);
-        assert.equal(run.length, a.length, name);
-        assert.ok(judge(countsOf(run), f.view.table.combinations).combo, `${name}: ${JSON.stringify(a)} ${run}`);
+        const { combo, why } = runVerdict(f.view, a.start, a.length);
+        assert.ok(combo && f.view.table.combinations.some((/** @type {any} */ c) => c.id === combo), `${name}: ${JSON.stringify(a)}`);
+        assert.equal(why, null);
         serves++;
       }
     }
     assert.ok(serves > 100, `only ${serves} serves`);
   });
 
-  it("refuses the fixture's refused selection, which no legal serve matches", () => {
+  it("gives the engine's reason for the fixture's refused selection, in both languages", () => {
     const f = fixtures["serving: a refused selection"];
     const { start, length } = f.select;
-    assert.equal(judge(countsOf(f.view.table.hand.slice(start, start + length))).combo, null);
     assert.ok(!f.legal.some((/** @type {any} */ a) => a.type === "serve" && a.start === start && a.length === length));
+    const { combo, why } = runVerdict(f.view, start, length);
+    assert.equal(combo, null);
+    assert.match(say(why, [], "en"), / is no combination: /);
+    assert.match(say(why, [], "ja"), /は組み合わせになりません：/);
+  });
+
+  it("has a reason for every run of the hand that is not legal", () => {
+    for (const [name, f] of entries) {
+      const serves = f.legal.filter((/** @type {any} */ a) => a.type === "serve");
+      if (!serves.length) continue;
+      const n = f.view.table.hand.length;
+      for (let start = 0; start < n; start++) {
+        for (let length = 1; start + length <= n; length++) {
+          const { combo, why } = runVerdict(f.view, start, length);
+          const legal = serves.some((/** @type {any} */ a) => a.start === start && a.length === length);
+          assert.equal(!!combo, legal, `${name}: ${start}+${length}`);
+          if (!legal) assert.ok(why?.id?.startsWith("storm_in_a_teacup.refusal."), `${name}: ${start}+${length}`);
+        }
+      }
+    }
   });
 
   it("describes every legal action in words", () => {

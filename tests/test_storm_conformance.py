@@ -14,7 +14,7 @@ import pytest
 
 from pygames.core import Rng, State
 from pygames.games import get_game
-from pygames.storm_in_a_teacup import StormState
+from pygames.storm_in_a_teacup import Serve, StormState
 from pygames.storm_in_a_teacup.cards import CARD_COLOURS, COLOURS, counts_json, counts_of, words
 from tests.conformance import play_random_games, soak_games
 
@@ -39,7 +39,7 @@ JUNK = [
 TABLE_KEYS = {
     "step", "memory_aid", "phase", "round", "host", "turn", "hand", "hand_sizes", "stock_sizes",
     "stock_colours", "hand_colours", "box", "box_discards", "reveals", "lead", "party",
-    "last_party", "combinations", "cards_left", "last",
+    "last_party", "combinations", "cards_left", "last", "runs", "refused_runs",
 }  # fmt: skip
 
 # Every line the log may hold: none can carry a hidden hand or stock (ruling S8).
@@ -117,6 +117,13 @@ def no_hidden_cards_in_view(state: State, seat: int, view: dict[str, Any]) -> No
             assert counts is None and state.hands[s]
         else:
             assert counts == counts_json(counts_of(state.hands[s]))
+    # The runs and their refusals only name what the seat on turn may serve from its own hand.
+    if state.turn != seat or state.phase.value != "serving":
+        assert table["runs"] == [] and table["refused_runs"] == {}
+    else:
+        assert [(r["start"], r["length"]) for r in table["runs"]] == [
+            (a.start, a.length) for a in state.legal_actions(seat) if isinstance(a, Serve)
+        ]
     for line in lines(view["log"]):
         if line not in _good_lines:
             assert any(p.fullmatch(line) for p in LOG_LINES), f"unexpected log line {line!r}"

@@ -210,13 +210,15 @@ def build() -> dict[str, JsonDict]:
 
 def sequence(players: int, seed: int, head: int | None = None, tail: int = 0) -> JsonDict:
     """Seat 0's screens of one game, step by step (the first ``head`` steps and the last
-    ``tail``; all by default), for the layout tests: logs and the combination list left out
-    (the renderer does not need them), so the file stays small."""
+    ``tail``; all by default), for the layout tests: logs, the combination list and the
+    reasons for refused runs left out (the layout does not need them), so the file stays
+    small."""
     shots = []
     for state in states(players, seed):
         view = state.view(0)
         view["log"] = []
         del view["table"]["combinations"]
+        view["table"]["refused_runs"] = {}
         shots.append({"view": view, "legal": [a.to_json() for a in state.legal_actions(0)]})
     if head is not None:
         shots = shots[:head] + shots[len(shots) - tail :]

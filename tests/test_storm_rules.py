@@ -8,6 +8,7 @@ import json
 import pytest
 
 from pygames.core import BadOptions, IllegalAction, Rng
+from pygames.core.messages import render
 from pygames.storm_in_a_teacup import Discard, Phase, Serve, StormGame, StormState
 from pygames.storm_in_a_teacup.cards import CARD_COLOURS, CARDS, counts_of
 from pygames.storm_in_a_teacup.combinations import COMBINATIONS, combination_of, why_not
@@ -202,13 +203,18 @@ def test_s4_the_rest_of_the_hand_keeps_its_order_and_play_goes_clockwise() -> No
 def test_s4_combinations_are_data_a_sixth_could_be_added() -> None:
     assert [c.id for c in COMBINATIONS] == ["tea", "milk", "lemon", "milk_tea", "lemon_tea"]
     for c in COMBINATIONS:  # every entry is complete and its test only holds its own colours
-        assert c.name and c.rule and c.colours
+        assert c.colours
+        for lang in ("en", "ja"):  # its name and rule are in every catalogue
+            assert render(c.name, lang) != c.name.id and render(c.rule, lang) != c.rule.id
         for counts in ([1, 0, 0], [0, 1, 0], [0, 0, 1], [2, 2, 0], [3, 0, 1]):
             if c.test(counts):
                 assert {k for k in range(3) if counts[k]} <= set(c.colours)
     table = position(["T", "T"]).view(0)["table"]["combinations"]
-    assert {"id": "milk_tea", "name": "Milk Tea", "rule": "equal numbers of Tea and Milk"} in table
-    assert why_not([0, 2, 1]).endswith("none mixes Milk and Lemon.")
+    assert {"id": "milk_tea", "colours": ["tea", "milk"]} in table
+    assert str(why_not([0, 2, 1])).endswith("none mixes Milk and Lemon.")
+    assert render(why_not([0, 2, 1]), "ja").endswith(
+        "ミルク、レモンを混ぜる組み合わせはありません。"
+    )
 
 
 # --- S4 preparing ------------------------------------------------------------------------------

@@ -58,6 +58,8 @@ def test_s8_view_shape_and_own_hand_in_order() -> None:
         "combinations": table["combinations"],
         "cards_left": [6, 3, 3],
         "last": [None, None, None],
+        "runs": [],  # seat 0 is not the one to serve
+        "refused_runs": {},
     }
     assert [c["id"] for c in table["combinations"]] == [
         "tea", "milk", "lemon", "milk_tea", "lemon_tea"

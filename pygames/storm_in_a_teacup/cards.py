@@ -9,7 +9,7 @@ indexed by :class:`Colour`).
 (<Colour.TEA: 0>, <Colour.MILK: 1>, <Colour.LEMON: 2>)
 >>> counts_of([0, 1, 60, 100])
 [2, 1, 1]
->>> describe([2, 0, 1])
+>>> str(counts_message([2, 0, 1]))
 '2 Tea, 1 Lemon'
 >>> colours_from_letters("TTML")
 [<Colour.TEA: 0>, <Colour.TEA: 0>, <Colour.MILK: 1>, <Colour.LEMON: 2>]
@@ -19,6 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
+
+from ..core.messages import Message
+
+NS = "storm_in_a_teacup"
 
 Counts = list[int]
 
@@ -37,8 +41,13 @@ class Colour(IntEnum):
 
     @property
     def title(self) -> str:
-        """How the log names the colour: ``"Tea"``, ``"Milk"`` or ``"Lemon"``."""
+        """The colour's English name, for errors in tests and positions: ``"Tea"``."""
         return COLOUR_TITLES[self]
+
+    @property
+    def message(self) -> Message:
+        """The colour's name as the catalogue says it (``storm_in_a_teacup.colour.tea``)."""
+        return Message.of(f"{NS}.colour.{self.word}")
 
 
 COLOURS = (Colour.TEA, Colour.MILK, Colour.LEMON)
@@ -98,15 +107,53 @@ def counts_from_json(data: object) -> Counts:
     return [int(data[w]) for w in COLOUR_WORDS]
 
 
-def cards_word(n: int) -> str:
-    """``"1 card"``, ``"3 cards"``."""
-    return f"{n} card" if n == 1 else f"{n} cards"
+def cards_message(n: int) -> Message:
+    """``1 card``, ``3 cards`` (``0 cards``) as a message."""
+    return Message.of(f"{NS}.cards", n=n)
 
 
-def describe(counts: Sequence[int], nothing: str = "no cards") -> str:
-    """``"2 Tea, 1 Lemon"``: the colours of some cards for the log."""
-    parts = [f"{counts[c]} {c.title}" for c in COLOURS if counts[c]]
-    return ", ".join(parts) if parts else nothing
+def count_message(colour: Colour, n: int) -> Message:
+    """``2 Tea``: a number of cards of one colour."""
+    return Message.of(f"{NS}.count", n=n, colour=colour.message)
+
+
+def count_messages(counts: Sequence[int]) -> list[Message]:
+    """One :func:`count_message` per colour present, in colour order."""
+    return [count_message(c, counts[c]) for c in COLOURS if counts[c]]
+
+
+def counts_message(counts: Sequence[int]) -> Message:
+    """``"2 Tea, 1 Lemon"``: the colours of some cards for the log (``no cards`` if none)."""
+    parts = count_messages(counts)
+    if not parts:
+        return Message.of(f"{NS}.no_cards")
+    return comma(parts)
+
+
+def comma(parts: Sequence[Message]) -> Message:
+    """Messages joined by commas (``a, b, c``), folded from the right."""
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = Message.of(f"{NS}.comma", a=part, b=out)
+    return out
+
+
+def semicolon(parts: Sequence[Message]) -> Message:
+    """Messages joined by semicolons (``a; b``), folded from the right."""
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = Message.of(f"{NS}.semicolon", a=part, b=out)
+    return out
+
+
+def seat_message(seat: int) -> Message:
+    """A seat's name as a message, for lists of seats."""
+    return Message.of(f"{NS}.seat", seat=seat)
+
+
+def number_message(n: int) -> Message:
+    """A plain number as a message, for lists of numbers."""
+    return Message.of(f"{NS}.number", n=n)
 
 
 def colours_from_letters(text: str) -> list[Colour]:
@@ -115,10 +162,3 @@ def colours_from_letters(text: str) -> list[Colour]:
         return [LETTERS[ch] for ch in text.upper() if ch != " "]
     except KeyError as exc:
         raise ValueError(f"unknown card letter {exc.args[0]!r} in {text!r}; use T, M, L") from None
-
-
-def join_names(names: Sequence[str]) -> str:
-    """``"a, b and c"``."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]

@@ -1,16 +1,19 @@
 """The combinations a served run may form, kept as data (ruling S4).
 
 The rulebook announces six combinations and lists five: a sixth is one more
-:class:`Combination` in :data:`COMBINATIONS`. Each entry judges a run by its colour counts
-only, since the order of cards within a combination does not matter.
+:class:`Combination` in :data:`COMBINATIONS` (and its name and rule in the catalogue,
+``storm_in_a_teacup.combination.<id>`` and ``storm_in_a_teacup.rule.<id>``). Each entry judges
+a run by its colour counts only, since the order of cards within a combination does not matter.
 
->>> combination_of([2, 2, 0]).name
+>>> combination_of([2, 2, 0]).id
+'milk_tea'
+>>> str(combination_of([2, 2, 0]).name)
 'Milk Tea'
 >>> combination_of([3, 2, 0]) is None
 True
->>> why_not([3, 2, 0])
+>>> str(why_not([3, 2, 0]))
 '3 Tea and 2 Milk is no combination: Milk Tea needs equal numbers of Tea and Milk.'
->>> why_not([1, 0, 2])
+>>> str(why_not([1, 0, 2]))
 '1 Tea and 2 Lemon is no combination: Lemon Tea needs Tea and exactly one Lemon.'
 """
 
@@ -19,25 +22,35 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .cards import Colour, join_names
+from ..core.messages import Message
+from .cards import NS, Colour, count_messages, semicolon
 
 TEA, MILK, LEMON = Colour.TEA, Colour.MILK, Colour.LEMON
 
 
 @dataclass(frozen=True)
 class Combination:
-    """One combination: its id (JSON), name (log), rule (words), the colours it may hold,
-    and the test on colour counts ``[tea, milk, lemon]``."""
+    """One combination: its id (JSON and catalogue), the colours it may hold, and the test on
+    colour counts ``[tea, milk, lemon]``. Its words are the catalogue's."""
 
     id: str
-    name: str
-    rule: str
     colours: frozenset[Colour]
     test: Callable[[Sequence[int]], bool]
 
-    def to_json(self) -> dict[str, str]:
-        """How the view lists it: ``{"id", "name", "rule"}``."""
-        return {"id": self.id, "name": self.name, "rule": self.rule}
+    @property
+    def name(self) -> Message:
+        """``Milk Tea``: the combination's name (``storm_in_a_teacup.combination.<id>``)."""
+        return Message.of(f"{NS}.combination.{self.id}")
+
+    @property
+    def rule(self) -> Message:
+        """``equal numbers of Tea and Milk``: what it needs (``storm_in_a_teacup.rule.<id>``)."""
+        return Message.of(f"{NS}.rule.{self.id}")
+
+    def to_json(self) -> dict[str, object]:
+        """How the view lists it: ``{"id", "colours"}`` (the renderer names it from the
+        catalogue)."""
+        return {"id": self.id, "colours": [c.word for c in sorted(self.colours)]}
 
 
 def _only(colour: Colour) -> Callable[[Sequence[int]], bool]:
@@ -48,20 +61,16 @@ def _only(colour: Colour) -> Callable[[Sequence[int]], bool]:
 
 
 COMBINATIONS: tuple[Combination, ...] = (
-    Combination("tea", "Tea", "Tea cards only", frozenset({TEA}), _only(TEA)),
-    Combination("milk", "Milk", "Milk cards only", frozenset({MILK}), _only(MILK)),
-    Combination("lemon", "Lemon", "Lemon cards only", frozenset({LEMON}), _only(LEMON)),
+    Combination("tea", frozenset({TEA}), _only(TEA)),
+    Combination("milk", frozenset({MILK}), _only(MILK)),
+    Combination("lemon", frozenset({LEMON}), _only(LEMON)),
     Combination(
         "milk_tea",
-        "Milk Tea",
-        "equal numbers of Tea and Milk",
         frozenset({TEA, MILK}),
         lambda c: c[TEA] >= 1 and c[TEA] == c[MILK] and c[LEMON] == 0,
     ),
     Combination(
         "lemon_tea",
-        "Lemon Tea",
-        "Tea and exactly one Lemon",
         frozenset({TEA, LEMON}),
         lambda c: c[TEA] >= 1 and c[LEMON] == 1 and c[MILK] == 0,
     ),
@@ -78,13 +87,16 @@ def combination_of(counts: Sequence[int]) -> Combination | None:
     return None
 
 
-def why_not(counts: Sequence[int]) -> str:
-    """Why a run with these colour counts forms no combination, in words."""
-    parts = [f"{counts[c]} {c.title}" for c in Colour if counts[c]]
-    head = f"{join_names(parts)} is no combination"
+def why_not(counts: Sequence[int], with_counts: bool = True) -> Message:
+    """Why a run with these colour counts forms no combination, as a message. The reason
+    depends only on which colours are present; without ``with_counts`` the message leaves
+    out its ``counts`` argument (a list of ``storm_in_a_teacup.count`` messages), for a reader
+    that fills in the counts of the run it shows (the view's ``refused_runs``)."""
+    head = {"counts": count_messages(counts)} if with_counts else {}
     present = {c for c in Colour if counts[c]}
     near = [c for c in COMBINATIONS if present <= c.colours and len(c.colours) > 1]
     if near:
-        return f"{head}: " + "; ".join(f"{c.name} needs {c.rule}" for c in near) + "."
-    titles = [c.title for c in Colour if counts[c]]
-    return f"{head}: none mixes {join_names(titles)}."
+        needs = [Message.of(f"{NS}.needs", combination=c.name, rule=c.rule) for c in near]
+        return Message.of(f"{NS}.refusal.no_combination", **head, needs=semicolon(needs))
+    titles = [c.message for c in Colour if counts[c]]
+    return Message.of(f"{NS}.refusal.none_mixes", **head, colours=titles)

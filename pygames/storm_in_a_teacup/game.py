@@ -10,9 +10,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import Action, BadOptions, Game, JsonDict, Rng, State
-from ..core.messages import register_words
+from ..core.messages import Message, register_words
 from .actions import CODEC
-from .cards import MAX_PLAYERS, MIN_PLAYERS
+from .cards import MAX_PLAYERS, MIN_PLAYERS, NS
 from .refusals import explain
 from .state import StormRules
 from .views import check, from_json, from_view, full_table_view, state_json, table_view
@@ -22,7 +22,7 @@ class StormState(StormRules):
     """A Storm in a Teacup game in progress: the rules, with each seat's view, the saved form,
     the invariants and the reasons for refused actions."""
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
+    def explain_illegal(self, seat: int, action: Action) -> Message:
         return explain(self, seat, action)
 
     def _table_view(self, seat: int | None) -> JsonDict:
@@ -78,12 +78,11 @@ class StormGame(Game):
             not isinstance(host, int) or isinstance(host, bool) or not 0 <= host < players
         ):
             raise BadOptions(
-                f"The host must be a seat from 0 to {players - 1} (or null for a random host), "
-                f"not {host!r}."
+                Message.of(f"{NS}.options.bad_host", last=players - 1, value=repr(host))
             )
         aid = merged["memory_aid"]
         if not isinstance(aid, bool):
-            raise BadOptions(f"Memory aid (memory_aid) must be true or false, not {aid!r}.")
+            raise BadOptions(Message.of(f"{NS}.options.bad_memory_aid", value=repr(aid)))
         return merged
 
     def new_state(self, players: int, seed: int, options: Mapping[str, Any]) -> StormState:

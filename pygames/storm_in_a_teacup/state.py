@@ -29,7 +29,8 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Self
 
-from ..core import Action, Game, IllegalAction, JsonDict, LogEntry, Outcome, Rng, State, made_text
+from ..core import Action, Game, IllegalAction, JsonDict, LogEntry, Outcome, Rng, State
+from ..core.messages import Message
 from .actions import Discard, Serve
 from .cards import (
     CARD_COLOURS,
@@ -37,15 +38,19 @@ from .cards import (
     DEALT_AFTER,
     IDS_BY_COLOUR,
     MATCH_DISCARDS,
+    NS,
     STARTING_CARDS,
     WIN_AT_MOST,
     WINNER_DISCARDS,
     Counts,
-    cards_word,
+    cards_message,
+    comma,
+    count_message,
     counts_json,
+    counts_message,
     counts_of,
-    describe,
-    join_names,
+    number_message,
+    seat_message,
     words,
 )
 from .combinations import COMBINATION_BY_ID, COMBINATIONS, Combination, combination_of
@@ -252,13 +257,13 @@ class StormRules(State):
         left = self.cards_left()
         if len(self.winners) == 1:
             n = left[self.winners[0]]
-            reason = "has 1 card left" if n == 1 else "has no cards left"
+            reason = Message.of(f"{NS}.outcome.one_left" if n == 1 else f"{NS}.outcome.none_left")
         else:
-            reason = f"shared victory: {len(self.winners)} players have 1 card or none left"
+            reason = Message.of(f"{NS}.outcome.shared", n=len(self.winners))
         return Outcome(
             winners=self.winners,
             scores=tuple(left),
-            reason=made_text(reason),
+            reason=reason,
             details={"cards_left": left, "rounds": self.round},
         )
 
@@ -276,16 +281,16 @@ class StormRules(State):
         elif isinstance(action, Discard):
             self._discard(seat, action.counts)
         else:  # pragma: no cover - legal_actions only yields the kinds above
-            raise IllegalAction(f"Storm in a Teacup has no {action.kind!r} action.")
+            raise IllegalAction(Message.of(f"{NS}.refusal.no_such_action", kind=action.kind))
 
     def apply_trusted(self, seat: int, action: Action) -> None:
         """Apply an action that is known to be legal without checking it: for search
         rollouts, whose policy only picks legal moves (checking builds every legal action)."""
         self._apply(seat, action)
 
-    def _say(self, text: str) -> None:
+    def _say(self, key: str, **args: object) -> None:
         # Every line is public: the log only names what was revealed (ruling S8).
-        self.log.append(LogEntry(made_text(text)))
+        self.log.append(LogEntry(Message.of(f"{NS}.log.{key}", **args)))
 
     # --- setup (rulings S2, S3) ------------------------------------------------------------
 
@@ -306,17 +311,20 @@ class StormRules(State):
             self.hands[seat] = hand
         self.box = rest[self.players * DEALT_AFTER :]
         self.undealt = len(self.box)
-        start = ", ".join(f"{n} {c.title}" for c, n in STARTING_CARDS.items())
+        start = comma([count_message(c, n) for c, n in STARTING_CARDS.items()])
         self._say(
-            f"Each player gets {start} and {DEALT_AFTER} more cards: "
-            f"{cards_word(len(self.hands[0]))} each; {cards_word(self.undealt)} stay in the box."
+            "deal",
+            start=start,
+            more=DEALT_AFTER,
+            each=cards_message(len(self.hands[0])),
+            box=cards_message(self.undealt),
         )
         if host is None:
             self.host = self.rng.randbelow(self.players)
-            self._say(f"{self.seat_name(self.host)} is the first host (chosen at random).")
+            self._say("first_host_random", seat=self.host)
         else:
             self.host = host
-            self._say(f"{self.seat_name(self.host)} is the first host.")
+            self._say("first_host", seat=self.host)
         self.start_round()
 
     # --- the Serving phase (rulings S4, S5) ------------------------------------------------
@@ -328,7 +336,7 @@ class StormRules(State):
         self.reveals = []
         self.lead = None
         self.party = None
-        self._say(f"Round {self.round}: {self.seat_name(self.host)} hosts.")
+        self._say("round", n=self.round, seat=self.host)
         self._advance()
 
     def _advance(self) -> None:
@@ -357,10 +365,7 @@ class StormRules(State):
             "round": self.round,
             "cards": len(cards),
         }
-        self._say(
-            f"{self.seat_name(seat)} prepares: {cards_word(len(cards))} from their stock "
-            f"become their hand."
-        )
+        self._say("prepare", seat=seat, cards=cards_message(len(cards)))
 
     def _serve(self, seat: int, start: int, length: int) -> None:
         hand = self.hands[seat]
@@ -380,8 +385,11 @@ class StormRules(State):
             "combination": combination.id,
         }
         self._say(
-            f"{self.seat_name(seat)} serves {cards_word(length)}: {combination.name} "
-            f"({describe(counts)})."
+            "serve",
+            seat=seat,
+            cards=cards_message(length),
+            combination=combination.name,
+            counts=counts_message(counts),
         )
         if self.lead is None:
             # ruling S5: the host leads; if the host prepared, the first player after them
@@ -393,9 +401,7 @@ class StormRules(State):
     def _tea_party(self) -> None:
         if self.lead is None:
             # ruling S5: nobody served; no party, the host stays, nothing is checked (S7).
-            self._say(
-                f"Nobody served: no tea party this round; {self.seat_name(self.host)} stays host."
-            )
+            self._say("nobody_served", seat=self.host)
             self.last_party = {
                 "round": self.round,
                 "lead": None,
@@ -420,30 +426,24 @@ class StormRules(State):
         pending = [winner] + [r.seat for r in matching if r.seat != winner]
         pending = [s for s in pending if allowed[s] > 0]
         self.party = Party([r.seat for r in matching], winner, allowed, pending)
-        leader = self.seat_name(self.lead[0])
         if self.lead[0] != self.host:
-            leader += f" (in place of {self.seat_name(self.host)}, who prepared)"
-        others = [self.seat_name(r.seat) for r in matching[1:]]
-        verb = "matches" if len(others) == 1 else "match"
-        also = f"; {join_names(others)} {verb}" if others else "; nobody else matches"
-        self._say(f"Tea party: {leader} leads with {combination.name}{also}.")
-        self._say(
-            f"{self.seat_name(winner)} wins the tea party with {cards_word(len(best.cards))} "
-            f"and becomes host."
-        )
+            leader = Message.of(f"{NS}.log.leader_instead", seat=self.lead[0], host=self.host)
+        else:
+            leader = seat_message(self.lead[0])
+        others = [seat_message(r.seat) for r in matching[1:]]
+        if others:
+            also = Message.of(f"{NS}.log.also_match", n=len(others), seats=others)
+        else:
+            also = Message.of(f"{NS}.log.nobody_else")
+        self._say("party", leader=leader, combination=combination.name, also=also)
+        self._say("party_winner", seat=winner, cards=cards_message(len(best.cards)))
         apart = [
-            self.seat_name(r.seat)
+            seat_message(r.seat)
             for r in self.reveals
             if not r.prepared and r.combination != combination.id
         ]
         if apart:
-            verb = "does" if len(apart) == 1 else "do"
-            whose = (
-                "their cards go to their stock"
-                if len(apart) == 1
-                else ("their cards go to their stocks")
-            )
-            self._say(f"{join_names(apart)} {verb} not match: {whose}.")
+            self._say("no_match", n=len(apart), seats=apart)
         self.phase = Phase.DISCARD
         self._next_discard()
 
@@ -467,12 +467,20 @@ class StormRules(State):
             "discarded": counts_json(counts),
             "kept": kept,
         }
-        to_stock = "none go" if kept == 0 else ("1 goes" if kept == 1 else f"{kept} go")
-        if n:
-            head = f"discards {cards_word(n)} ({describe(counts)}) to the box"
+        if kept:
+            to_stock = Message.of(f"{NS}.log.kept", n=kept)
         else:
-            head = "discards nothing"
-        self._say(f"{self.seat_name(seat)} {head}; {to_stock} to their stock.")
+            to_stock = Message.of(f"{NS}.log.kept_none")
+        if n:
+            self._say(
+                "discard",
+                seat=seat,
+                cards=cards_message(n),
+                counts=counts_message(counts),
+                kept=to_stock,
+            )
+        else:
+            self._say("discard_nothing", seat=seat, kept=to_stock)
         self._next_discard()
 
     def _finish_party(self) -> None:
@@ -513,11 +521,13 @@ class StormRules(State):
         self.turn = None
         if len(winners) == 1:
             w = winners[0]
-            self._say(f"{self.seat_name(w)} wins with {cards_word(left[w])} left.")
+            self._say("wins", seat=w, cards=cards_message(left[w]))
         else:
-            names = join_names([self.seat_name(w) for w in winners])
-            figures = join_names([str(left[w]) for w in winners])
-            self._say(f"{names} share the victory ({figures} cards left).")
+            self._say(
+                "share",
+                seats=[seat_message(w) for w in winners],
+                figures=[number_message(left[w]) for w in winners],
+            )
 
     # --- copies ------------------------------------------------------------------------------
 

@@ -37,8 +37,8 @@ from .cards import (
     counts_of,
     words,
 )
-from .combinations import COMBINATION_BY_ID, COMBINATIONS, combination_of
-from .state import Party, Phase, Reveal, StormRules
+from .combinations import COMBINATION_BY_ID, COMBINATIONS, combination_of, why_not
+from .state import Party, Phase, Reveal, StormRules, runs
 
 #: The state class to rebuild (the game's own, with views and refusals on top of the rules).
 R = TypeVar("R", bound=StormRules)
@@ -61,9 +61,37 @@ def _hand_colours(state: StormRules) -> list[JsonDict | None]:
     return out
 
 
+def colours_key(counts: list[int]) -> str:
+    """``"tea+lemon"``: the colours present in a run, as a key of ``refused_runs``."""
+    return "+".join(c.word for c in COLOURS if counts[c])
+
+
+def _serving(state: StormRules, seat: int | None) -> tuple[list[JsonDict], JsonDict]:
+    """For the seat about to serve: every legal run with the combination it forms, in the
+    order of the legal actions, and why the other runs of its hand are refused, keyed by the
+    colours they hold (:func:`colours_key`: the reason depends only on them). Each reason
+    leaves out its ``counts`` argument, which the renderer fills in with the counts of the run
+    it shows; so the renderer derives no rule."""
+    if seat is None or state.phase is not Phase.SERVING or state.turn != seat:
+        return [], {}
+    colours = state.hand_colours(seat)
+    legal = [{"start": s, "length": n, "combination": c.id} for s, n, c in runs(colours)]
+    fine = {(r["start"], r["length"]) for r in legal}
+    refused: JsonDict = {}
+    for start in range(len(colours)):
+        counts = [0, 0, 0]
+        for end in range(start, len(colours)):
+            counts[colours[end]] += 1
+            key = colours_key(counts)
+            if (start, end - start + 1) not in fine and key not in refused:
+                refused[key] = why_not(counts, with_counts=False).to_json()
+    return legal, refused
+
+
 def table_view(state: StormRules, seat: int | None) -> JsonDict:
     """The ``"table"`` part of ``seat``'s view (``None``: a spectator)."""
     lead = None if state.lead is None else {"seat": state.lead[0], "combination": state.lead[1]}
+    serves, refused = _serving(state, seat)
     return {
         "step": state.steps,
         "memory_aid": state.memory_aid,
@@ -85,6 +113,10 @@ def table_view(state: StormRules, seat: int | None) -> JsonDict:
         "party": None if state.party is None else state.party.to_json(),
         "last_party": state.last_party,
         "combinations": [c.to_json() for c in COMBINATIONS],
+        # The seat on turn: its legal runs with their combination, and the engine's reason
+        # for every other run of its hand (by the colours it holds); empty for everyone else.
+        "runs": serves,
+        "refused_runs": refused,
         "cards_left": state.cards_left(),
         # Each seat's last move, public only: {"move": "serve" (cards, combination) |
         # "prepare" (cards: how many) | "discard" (discarded counts, kept), "step", "round"}.
@@ -250,9 +282,7 @@ def from_view(kind: type[R], game: Game, view: Mapping[str, Any], seat: int, rng
     try:
         table = view["table"]
         players = int(view["players"])
-        state = kind(
-            game, players, Rng(rng.next_u64()), _flag(table["memory_aid"], "memory_aid")
-        )
+        state = kind(game, players, Rng(rng.next_u64()), _flag(table["memory_aid"], "memory_aid"))
         _common(state, table)
         state.steps = int(table["step"])
         state.last = _last(table["last"], players)

@@ -3,6 +3,7 @@
 // as the reveals fix them, off only its size. Bots use what is public either way.
 
 import { el } from "./dom.js";
+import { t } from "./i18n.js";
 /** @import { CatalogGame, OptionsEditor } from "./types.js" */
 
 /**
@@ -17,12 +18,12 @@ export function stormOptionsEditor(container, game) {
     el(
       "fieldset",
       { class: "storm-options" },
-      el("legend", { text: "Options" }),
+      el("legend", { text: t("storm_in_a_teacup.ui.options.legend") }),
       el(
         "label",
         { class: "check" },
         aid,
-        el("span", { text: " Memory aid: show the colours in each stock, as the reveals fix them" }),
+        el("span", { text: t("storm_in_a_teacup.ui.options.memory_aid") }),
       ),
     ),
   );

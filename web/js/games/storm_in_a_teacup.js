@@ -18,40 +18,37 @@
 // Memory aid (view.table.memory_aid) the tiles show them as colour chips, without it only the
 // number of cards. view.everything (a finished game's replay) shows every hand and stock.
 
-import { esc, fly, motionOk, plural, possessive, pulse, redraw, send } from "./shared.js";
+import { has, join, language, say, seatName, t as tr } from "../i18n.js";
+import { esc, fly, motionOk, possessive, pulse, redraw, send } from "./shared.js";
 
-export const title = "Storm in a Teacup";
+// Every word shown comes from the catalogue (pygames/storm_in_a_teacup/i18n/<lang>.json): the
+// engine's words (storm_in_a_teacup.colour.*, .combination.*, .rule.*, .cards) and this
+// renderer's (storm_in_a_teacup.ui.*). Which run forms which combination, and why another is
+// none, is the engine's: the view's table.runs and table.refused_runs (no rule is derived here).
+const NS = "storm_in_a_teacup";
+/** A renderer word. @param {string} key @param {Record<string, unknown>} [args] */
+const u = (key, args = {}) => tr(`${NS}.ui.${key}`, args);
 
+/** The game's name in the reader's language (the engine's catalogue). */
+export const title = () => tr(`${NS}.title`);
 
 const KINDS = ["tea", "milk", "lemon"];
-const KIND = {
-  tea: { name: "Tea", letter: "T" },
-  milk: { name: "Milk", letter: "M" },
-  lemon: { name: "Lemon", letter: "L" },
-};
-// Which colours each combination may hold and its test on counts (ruling S4); the engine's
-// `legal` list stays the authority on what may be served, this only names a selection.
-const COMBO_COLOURS = {
-  tea: ["tea"], milk: ["milk"], lemon: ["lemon"], milk_tea: ["tea", "milk"], lemon_tea: ["tea", "lemon"],
-};
-const COMBO_TEST = {
-  tea: (c) => c.tea >= 1 && c.milk === 0 && c.lemon === 0,
-  milk: (c) => c.milk >= 1 && c.tea === 0 && c.lemon === 0,
-  lemon: (c) => c.lemon >= 1 && c.tea === 0 && c.milk === 0,
-  milk_tea: (c) => c.tea >= 1 && c.tea === c.milk && c.lemon === 0,
-  lemon_tea: (c) => c.tea >= 1 && c.lemon === 1 && c.milk === 0,
-};
-const DEFAULT_COMBOS = [
-  { id: "tea", name: "Tea", rule: "Tea cards only" },
-  { id: "milk", name: "Milk", rule: "Milk cards only" },
-  { id: "lemon", name: "Lemon", rule: "Lemon cards only" },
-  { id: "milk_tea", name: "Milk Tea", rule: "equal numbers of Tea and Milk" },
-  { id: "lemon_tea", name: "Lemon Tea", rule: "Tea and exactly one Lemon" },
-];
+/** @param {string} kind */
+const kindName = (kind) => tr(`${NS}.colour.${kind}`);
+/** @param {string} kind */
+const kindLetter = (kind) => u(`letter.${kind}`);
+/** @param {string | null | undefined} id */
+const comboName = (id) => (id && has(`${NS}.combination.${id}`) ? tr(`${NS}.combination.${id}`) : String(id ?? ""));
+/** @param {string} id */
+const comboRule = (id) => tr(`${NS}.rule.${id}`);
 
-const cardsWord = (n) => (n === 0 ? "no cards" : plural(n, "card"));
-const join = (parts) => (parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`);
-const ordinal = (n) => `${n}${["th", "st", "nd", "rd"][(n % 100 > 10 && n % 100 < 14) || n % 10 > 3 ? 0 : n % 10]}`;
+/** "3 cards", "1 card"; "no cards" for none. @param {number} n */
+const cardsWord = (n) => (n === 0 ? tr(`${NS}.no_cards`) : tr(`${NS}.cards`, { n }));
+/** Words joined by the catalogue's comma ("a, b, c"). @param {string[]} parts */
+const commaJoin = (parts) => (parts.length ? parts.reduceRight((b, a) => tr(`${NS}.comma`, { a, b })) : "");
+/** "1st", "2nd" (English), "1番目" (Japanese). @param {number} n */
+const ordinal = (n) =>
+  language() === "en" ? `${n}${["th", "st", "nd", "rd"][(n % 100 > 10 && n % 100 < 14) || n % 10 > 3 ? 0 : n % 10]}` : u("ordinal", { n });
 
 /** Colour counts of a list of card words. */
 export function countsOf(cards) {
@@ -60,31 +57,40 @@ export function countsOf(cards) {
   return c;
 }
 
-/** "2 Tea and 1 Lemon" ("+" instead of "and" with plus=true). */
+/** "2 Tea and 1 Lemon" ("+" instead of "and" with plus=true), in the reader's language. */
 export function countsWords(c, plus = false) {
-  const parts = KINDS.filter((k) => c[k]).map((k) => `${c[k]} ${KIND[k].name}`);
-  if (!parts.length) return "nothing";
+  const parts = KINDS.filter((k) => c[k]).map((k) => say(countMessage(k, c[k])));
+  if (!parts.length) return u("nothing");
   return plus ? parts.join(" + ") : join(parts);
 }
 
-const combosOf = (view) => view?.table?.combinations ?? DEFAULT_COMBOS;
-const comboName = (view, id) => combosOf(view).find((c) => c.id === id)?.name ?? id;
+/** "2 Tea, 1 Lemon": counts joined by commas. */
+const countsComma = (c) =>
+  commaJoin(KINDS.filter((k) => c[k]).map((k) => say(countMessage(k, c[k]))));
 
-/** The combination these counts make ({id, name, rule}) or null; `why` says why none. */
-export function judge(counts, combos = DEFAULT_COMBOS) {
-  const total = counts.tea + counts.milk + counts.lemon;
-  if (!total) return { combo: null, why: "Choose at least one card." };
-  for (const combo of combos) {
-    if (COMBO_TEST[combo.id]?.(counts)) return { combo, why: null };
-  }
-  const present = KINDS.filter((k) => counts[k]);
-  const head = `${countsWords(counts)} is no combination`;
-  const near = combos.filter((c) => {
-    const colours = COMBO_COLOURS[c.id] ?? [];
-    return colours.length > 1 && present.every((k) => colours.includes(k));
-  });
-  if (near.length) return { combo: null, why: `${head}: ${near.map((c) => `${c.name} needs ${c.rule}`).join("; ")}.` };
-  return { combo: null, why: `${head}: none mixes ${join(present.map((k) => KIND[k].name))}.` };
+const combosOf = (view) => view?.table?.combinations ?? [];
+
+/** The engine's message for a number of cards of one colour ("2 Tea"). @param {string} k @param {number} n */
+const countMessage = (k, n) => ({ id: `${NS}.count`, args: { n, colour: { id: `${NS}.colour.${k}`, args: {} } } });
+
+/**
+ * The engine's word on a run of the hand of the seat to serve: `{combo}` (its combination id)
+ * for a legal run, else `{why}` (the engine's reason, a message), from the view alone. The
+ * view keys each reason by the colours of the run (the reason depends on nothing else) and
+ * leaves its `counts` to be filled in with the run's own.
+ * @param {any} view @param {number} start @param {number} length
+ * @returns {{combo: string | null, why: any}}
+ */
+export function runVerdict(view, start, length) {
+  const t = view?.table;
+  const run = (t?.runs ?? []).find((r) => r.start === start && r.length === length);
+  if (run) return { combo: run.combination, why: null };
+  const hand = Array.isArray(t?.hand) ? t.hand.slice(start, start + length) : [];
+  const c = countsOf(hand);
+  const present = KINDS.filter((k) => c[k]);
+  const reason = t?.refused_runs?.[present.join("+")];
+  if (!reason) return { combo: null, why: null };
+  return { combo: null, why: { id: reason.id, args: { counts: present.map((k) => countMessage(k, c[k])), ...reason.args } } };
 }
 
 /** Words for an action, as used in aria-labels. */
@@ -93,19 +99,19 @@ export function describeAction(action, view) {
   const t = view?.table;
   if (action.type === "serve") {
     const n = action.length;
-    const range = n === 1 ? `card ${action.start + 1}` : `cards ${action.start + 1} to ${action.start + n}`;
+    const range = n === 1 ? u("card_n", { n: action.start + 1 }) : u("cards_range", { a: action.start + 1, b: action.start + n });
     const hand = t?.hand;
     if (Array.isArray(hand) && hand.length >= action.start + n) {
       const counts = countsOf(hand.slice(action.start, action.start + n));
-      const { combo } = judge(counts, combosOf(view));
-      return `Serve ${cardsWord(n)} (${range} of your hand): ${combo ? combo.name : "no combination"}, ${countsWords(counts)}`;
+      const { combo } = runVerdict(view, action.start, n);
+      return u("serve_action", { cards: cardsWord(n), range, combination: combo ? comboName(combo) : u("no_combination"), counts: countsWords(counts) });
     }
-    return `Serve ${cardsWord(n)} (${range} of your hand)`;
+    return u("serve_action_short", { cards: cardsWord(n), range });
   }
   if (action.type === "discard") {
     const c = { tea: action.tea, milk: action.milk, lemon: action.lemon };
     const n = c.tea + c.milk + c.lemon;
-    return n ? `Discard ${countsWords(c)} to the box` : "Discard nothing: keep every revealed card in your stock";
+    return n ? u("discard_action", { counts: countsWords(c) }) : u("discard_nothing_action");
   }
   return JSON.stringify(action);
 }
@@ -122,9 +128,9 @@ const FACE_COLOURS = {
   milk: { edge: "#2d5f9e", deep: "#1d406d", idx: "#fff", big: "#2d5f9e" },
   lemon: { edge: "#e8bb22", deep: "#7a5d00", idx: "#2a231e", big: "#d4a20f" },
 };
-const FACES = KINDS.map((kind) => {
+const faces = () => KINDS.map((kind) => {
   const c = FACE_COLOURS[kind];
-  const k = KIND[kind];
+  const k = { letter: esc(kindLetter(kind)), name: esc(kindName(kind)) };
   return `<symbol id="storm-face-${kind}" viewBox="0 0 50 70">
     <rect x="0.5" y="0.5" width="49" height="69" rx="5" fill="${c.edge}" stroke="rgb(40 20 10 / 0.5)" stroke-width="1"/>
     <rect x="17" y="3" width="30" height="64" rx="3" fill="#fffaf0"/>
@@ -135,7 +141,14 @@ const FACES = KINDS.map((kind) => {
   </symbol>`;
 }).join("");
 
-const SPRITE = `<svg class="storm-sprite" aria-hidden="true" focusable="false" width="0" height="0">
+/** The sprite (card faces name their colour in the reader's language), made once per language. */
+const sprites = new Map();
+const sprite = () => {
+  const lang = language();
+  if (!sprites.has(lang)) sprites.set(lang, spriteSvg(faces()));
+  return sprites.get(lang);
+};
+const spriteSvg = (FACES) => `<svg class="storm-sprite" aria-hidden="true" focusable="false" width="0" height="0">
   <symbol id="storm-g-tea" viewBox="-10 -10 20 20"><path d="M-3.5,-9.5 C-5,-8 -2,-7 -3.5,-5.5 M0.5,-9.5 C-1,-8 2,-7 0.5,-5.5" fill="none" stroke="currentColor" stroke-width="1.2" stroke-linecap="round"/><path d="M-8.5,-3.5 H5.5 V0 C5.5,5 2,7.5 -1.5,7.5 C-5,7.5 -8.5,5 -8.5,0 Z" fill="currentColor"/><path d="M5,-1.8 C9.5,-2.5 9.5,4 4.2,3.6" fill="none" stroke="currentColor" stroke-width="1.7"/><path d="M-9.5,9 H7.5" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/></symbol>
   <symbol id="storm-g-milk" viewBox="-10 -10 20 20"><path d="M0,-9.5 C2.5,-5 7,-1 7,3.2 A7,7 0 0 1 -7,3.2 C-7,-1 -2.5,-5 0,-9.5 Z" fill="currentColor"/><path d="M-3.6,2.5 C-3.6,5 -2,6.3 0,6.6" fill="none" stroke="#fff" stroke-width="1.3" stroke-linecap="round" opacity=".8"/></symbol>
   <symbol id="storm-g-lemon" viewBox="-10 -10 20 20"><circle r="9" fill="currentColor"/><circle r="7" fill="#fff7cf"/><g stroke="currentColor" stroke-width="1.1">${[0, 45, 90, 135].map((a) => `<line x1="0" y1="-7" x2="0" y2="7" transform="rotate(${a})"/>`).join("")}</g><circle r="1.4" fill="#fff7cf"/></symbol>
@@ -151,14 +164,12 @@ const teapot = (size = 18) =>
   `<svg class="storm-teapot" viewBox="-12 -12 24 24" width="${size}" height="${size}" aria-hidden="true" focusable="false"><use href="#storm-teapot" x="-12" y="-12" width="24" height="24"/></svg>`;
 
 function cardFace(kind) {
-  const id = KIND[kind] ? kind : "tea";
+  const id = KINDS.includes(kind) ? kind : "tea";
   return `<svg class="storm-face" viewBox="0 0 50 70" aria-hidden="true" focusable="false"><use href="#storm-face-${id}" width="50" height="70"/></svg>`;
 }
 
 const backSvg = () =>
   `<svg class="storm-back" viewBox="0 0 50 70" aria-hidden="true" focusable="false"><use href="#storm-back" width="50" height="70"/></svg>`;
-
-/** A run of face-up cards (a reveal), overlapping to fit its box. */
 
 /** A run of face-up cards (a reveal), overlapping to fit its box. */
 function runHtml(cards, cls = "") {
@@ -369,7 +380,7 @@ function context(st) {
   const seat = everything || st.props.seat === null || st.props.seat === undefined ? -1 : st.props.seat;
   const t = view.table;
   const n = t.hand_sizes?.length ?? view.players ?? 0;
-  const names = Array.from({ length: n }, (_, s) => seats[s]?.name || `Player ${s + 1}`);
+  const names = Array.from({ length: n }, (_, s) => seatName(s, seats));
   const usable = replay ? [] : legal;
   const serves = usable.filter((a) => a.type === "serve");
   const discards = usable.filter((a) => a.type === "discard");
@@ -380,7 +391,7 @@ function context(st) {
 
 function tableHtml(st) {
   const t = st.props.view?.table;
-  if (!t) return `<div class="storm"><p class="storm-prompt">Waiting for the table…</p></div>`;
+  if (!t) return `<div class="storm"><p class="storm-prompt">${esc(u("waiting_table"))}</p></div>`;
   const ctx = context(st);
   const cls = ["storm", `phase-${esc(t.phase)}`, `players-${ctx.n}`];
   if (ctx.busy) cls.push("busy");
@@ -388,13 +399,13 @@ function tableHtml(st) {
   if (ctx.everything) cls.push("everything");
   if (!ctx.aid) cls.push("no-aid");
   return `<div class="${cls.join(" ")}" data-phase="${esc(t.phase)}" data-players="${ctx.n}" data-round="${t.round}" data-host="${t.host}" data-memory-aid="${ctx.aid}">
-    ${SPRITE}
+    ${sprite()}
     ${statusHtml(ctx)}
-    <section class="storm-seats" aria-label="Players">${ctx.names.map((_, s) => seatHtml(ctx, s)).join("")}</section>
+    <section class="storm-seats" aria-label="${esc(u("players"))}">${ctx.names.map((_, s) => seatHtml(ctx, s)).join("")}</section>
     ${roundHtml(ctx)}
     ${ctx.everything ? everyHandHtml(ctx) : handHtml(ctx)}
     <div class="storm-after">
-      ${ctx.over ? `<section class="storm-final" aria-label="Final result">${scoreTableHtml(ctx.view, ctx.seats)}</section>` : ""}
+      ${ctx.over ? `<section class="storm-final" aria-label="${esc(u("final_result"))}">${scoreTableHtml(ctx.view, ctx.seats)}</section>` : ""}
       ${t.party ? partyHtml(ctx) : ""}
       ${lastPartyHtml(ctx)}
       ${legendHtml(ctx)}
@@ -406,13 +417,13 @@ function tableHtml(st) {
 
 function statusHtml(ctx) {
   const { t, names } = ctx;
-  const phase = ctx.over ? "Game over" : t.phase === "discard" ? "Tea party" : "Serving";
-  const where = ctx.everything ? `<span class="storm-mode">Everything: every hand and stock</span>` : ctx.replay ? `<span class="storm-mode">Replay</span>` : "";
+  const phase = ctx.over ? u("phase.over") : t.phase === "discard" ? u("phase.party") : u("phase.serving");
+  const where = ctx.everything ? `<span class="storm-mode">${esc(u("mode.everything"))}</span>` : ctx.replay ? `<span class="storm-mode">${esc(u("mode.replay"))}</span>` : "";
   return `<div class="storm-status">
-      <span class="storm-phase">Round <b data-round="${t.round}">${t.round}</b> · ${esc(phase)}</span>
-      <span class="storm-host-line">${teapot(16)} <span class="storm-host-word">Host:</span> <b class="storm-host-name">${esc(names[t.host] ?? "—")}</b></span>
+      <span class="storm-phase">${u("round_html", { n: `<b data-round="${t.round}">${t.round}</b>` })} · ${esc(phase)}</span>
+      <span class="storm-host-line">${teapot(16)} <span class="storm-host-word">${esc(u("host_label"))}</span> <b class="storm-host-name">${esc(names[t.host] ?? "—")}</b></span>
       ${where}
-      <span class="storm-box" title="Cards in the box: the undealt ones and every discard" role="img" aria-label="Box: ${esc(cardsWord(t.box))}"><span aria-hidden="true">Box <b data-box="${t.box}">${t.box}</b></span></span>
+      <span class="storm-box" title="${esc(u("box_title"))}" role="img" aria-label="${esc(u("box_aria", { cards: cardsWord(t.box) }))}"><span aria-hidden="true">${u("box_html", { n: `<b data-box="${t.box}">${t.box}</b>` })}</span></span>
     </div>`;
 }
 
@@ -426,14 +437,14 @@ export function lastMoveWords(view, s) {
     const c = countsOf(m.cards);
     const one = KINDS.filter((k) => c[k]).length === 1;
     // "Served 3 Tea"; a mixed run names its combination first: "Served Milk Tea: 2 Tea, 2 Milk".
-    return one ? `Served ${countsWords(c)}` : `Served ${comboName(view, m.combination)}: ${KINDS.filter((k) => c[k]).map((k) => `${c[k]} ${KIND[k].name}`).join(", ")}`;
+    return one ? u("did.served", { counts: countsWords(c) }) : u("did.served_combo", { combination: comboName(m.combination), counts: countsComma(c) });
   }
-  if (m.move === "prepare") return m.cards ? `Prepared: ${cardsWord(m.cards)} from the stock` : "Prepared: the stock was empty";
+  if (m.move === "prepare") return m.cards ? u("did.prepared", { cards: cardsWord(m.cards) }) : u("did.prepared_empty");
   if (m.move === "discard") {
     const c = countsFromJson(m.discarded);
     const kept = m.kept ?? 0;
-    const head = sumOf(c) ? `Discarded ${countsWords(c)}` : "Discarded nothing";
-    return `${head}; ${kept ? `${cardsWord(kept)} to the stock` : "none to the stock"}`;
+    const head = sumOf(c) ? u("did.discarded", { counts: countsWords(c) }) : u("did.discarded_nothing");
+    return u("did.discard_line", { head, rest: kept ? u("to_stock", { cards: cardsWord(kept) }) : u("none_to_stock") });
   }
   return null;
 }
@@ -441,8 +452,8 @@ export function lastMoveWords(view, s) {
 /** A short label for a seat: "Bot · greedy", "You" or "" (another person). */
 function roleOf(ctx, s) {
   const bot = ctx.seats?.[s]?.bot;
-  if (bot) return { cls: "bot", text: `Bot · ${bot}` };
-  if (s === ctx.seat) return { cls: "you", text: "You" };
+  if (bot) return { cls: "bot", text: u("role.bot", { bot }) };
+  if (s === ctx.seat) return { cls: "you", text: u("role.you") };
   return null;
 }
 
@@ -472,23 +483,23 @@ function seatHtml(ctx, s) {
   if (ctx.everything && t.hands) handC = countsOf(t.hands[s]);
   const showStock = ctx.aid && stock > 0;
   const showHand = ctx.aid && handC && hand > 0;
-  const handWords = `${cardsWord(hand)} in hand${showHand ? ` (${countsWords(handC)})` : ""}`;
-  const stockWords = `${cardsWord(stock)} in the stock, face down${showStock ? ` (${countsWords(stockC)})` : ""}`;
+  const handWords = u("in_hand", { cards: cardsWord(hand) }) + (showHand ? u("paren", { x: countsWords(handC) }) : "");
+  const stockWords = u("in_stock", { cards: cardsWord(stock) }) + (showStock ? u("paren", { x: countsWords(stockC) }) : "");
   const did = lastMoveWords(view, s);
-  const doing = turn ? (t.phase === "discard" ? "discarding" : "serving") : "";
+  const doing = turn ? (t.phase === "discard" ? u("doing.discard") : u("doing.serve")) : "";
   const label = [
-    `${names[s]}${ctx.seats?.[s]?.bot ? `, a ${ctx.seats[s].bot} bot` : you ? ", you" : ""}${host ? ", host" : ""}${turn ? `, ${doing} now` : ""}${winner ? ", wins" : ""}`,
+    `${names[s]}${ctx.seats?.[s]?.bot ? u("aria.bot", { bot: ctx.seats[s].bot }) : you ? u("aria.you") : ""}${host ? u("aria.host") : ""}${turn ? u("aria.now", { doing }) : ""}${winner ? u("aria.wins") : ""}`,
     handWords,
     stockWords,
-    `${cardsWord(left)} left`,
-    did ? `last move: ${did}` : "No move yet",
-  ].join("; ");
+    u("left", { cards: cardsWord(left) }),
+    did ? u("last_move", { did }) : u("no_move"),
+  ].join(u("sep"));
   return `<section class="${cls.join(" ")}" data-seat="${s}" data-hand-size="${hand}" data-stock-size="${stock}" data-cards-left="${left}" aria-label="${esc(label)}">
-      <div class="storm-seat-head" aria-hidden="true"><span class="seat-dot" data-seat="${s}"></span><span class="storm-name">${esc(names[s])}</span>${host ? `<span class="storm-host-mark" title="Host">${teapot(15)}</span>` : ""}${winner ? `<span class="storm-tag win" title="Wins">★</span>` : ""}</div>
-      <div class="storm-seat-sub" aria-hidden="true">${role ? `<span class="storm-tag ${role.cls}">${esc(role.text)}</span>` : `<span class="storm-tag person">Person</span>`}<span class="storm-left" title="Cards left: hand and stock; 0 or 1 after a tea party wins"><b>${left}</b> left</span></div>
-      <div class="storm-pile-row hand" aria-hidden="true" title="${esc(`Hand: ${handWords}`)}">${pileIcon(hand, "fan")}<b class="storm-count">${hand}</b><span class="storm-pile-what">hand</span>${showHand ? chipsHtml(handC) : ""}</div>
-      <div class="storm-pile-row stock" aria-hidden="true" title="${esc(`Stock: ${stockWords}`)}">${pileIcon(stock, "stack")}<b class="storm-count">${stock}</b><span class="storm-pile-what">stock</span>${showStock ? chipsHtml(stockC) : ""}</div>
-      <p class="storm-did${now ? " now" : ""}${did ? "" : " none"}" aria-hidden="true" title="${esc(did ?? "No move yet")}">${esc(did ?? "No move yet")}</p>
+      <div class="storm-seat-head" aria-hidden="true"><span class="seat-dot" data-seat="${s}"></span><span class="storm-name">${esc(names[s])}</span>${host ? `<span class="storm-host-mark" title="${esc(u("host"))}">${teapot(15)}</span>` : ""}${winner ? `<span class="storm-tag win" title="${esc(u("wins_title"))}">★</span>` : ""}</div>
+      <div class="storm-seat-sub" aria-hidden="true">${role ? `<span class="storm-tag ${role.cls}">${esc(role.text)}</span>` : `<span class="storm-tag person">${esc(u("role.person"))}</span>`}<span class="storm-left" title="${esc(u("left_title"))}">${u("left_html", { n: `<b>${left}</b>` })}</span></div>
+      <div class="storm-pile-row hand" aria-hidden="true" title="${esc(u("hand_title", { x: handWords }))}">${pileIcon(hand, "fan")}<b class="storm-count">${hand}</b><span class="storm-pile-what">${esc(u("pile.hand"))}</span>${showHand ? chipsHtml(handC) : ""}</div>
+      <div class="storm-pile-row stock" aria-hidden="true" title="${esc(u("stock_title", { x: stockWords }))}">${pileIcon(stock, "stack")}<b class="storm-count">${stock}</b><span class="storm-pile-what">${esc(u("pile.stock"))}</span>${showStock ? chipsHtml(stockC) : ""}</div>
+      <p class="storm-did${now ? " now" : ""}${did ? "" : " none"}" aria-hidden="true" title="${esc(did ?? u("no_move"))}">${esc(did ?? u("no_move"))}</p>
     </section>`;
 }
 
@@ -501,26 +512,26 @@ function winnerWhy(ctx, party) {
   const size = (s) => t.reveals.find((r) => r.seat === s)?.cards.length ?? 0;
   const w = party.winner;
   const tied = party.matching.filter((s) => s !== w && size(s) === size(w));
-  if (party.matching.length === 1) return `the only one to serve ${comboName(ctx.view, t.lead?.combination)}`;
-  if (!tied.length) return `most cards: ${cardsWord(size(w))}`;
+  if (party.matching.length === 1) return u("why.only", { combination: comboName(t.lead?.combination) });
+  if (!tied.length) return u("why.most", { cards: cardsWord(size(w)) });
   const earlier = tied.filter((s) => order.indexOf(s) < order.indexOf(w));
-  return `${cardsWord(size(w))}, tied with ${join(earlier.map((s) => names[s]))}; the later reveal wins the tie`;
+  return u("why.tie", { cards: cardsWord(size(w)), names: join(earlier.map((s) => names[s])) });
 }
 
 /** The round's one-line headline, above the hand (its full story is below the hand). */
 function headlineText(ctx) {
   const { t, names } = ctx;
   const lead = t.lead;
-  if (ctx.over) return `The game is over after ${plural(t.round, "round")}.`;
+  if (ctx.over) return u("headline.over", { n: t.round });
   if (t.party && lead) {
     const p = t.party;
-    return `Tea party: ${names[lead.seat]} led with ${comboName(ctx.view, lead.combination)}; ${names[p.winner]} wins (${winnerWhy(ctx, p)}) and hosts next.`;
+    return u("headline.party", { lead: names[lead.seat], combination: comboName(lead.combination), winner: names[p.winner], why: winnerWhy(ctx, p) });
   }
   if (lead) {
-    const instead = lead.seat !== t.host ? ` in place of ${names[t.host]}, who prepared,` : "";
-    return `${names[lead.seat]}${instead} leads with ${comboName(ctx.view, lead.combination)}: the most ${comboName(ctx.view, lead.combination)} cards win; a tie goes to the later reveal.`;
+    const args = { lead: names[lead.seat], host: names[t.host], combination: comboName(lead.combination) };
+    return lead.seat !== t.host ? u("headline.lead_instead", args) : u("headline.lead", args);
   }
-  return `${names[t.host]} hosts: the first run served leads.`;
+  return u("headline.host", { host: names[t.host] });
 }
 
 function slotHtml(ctx, i) {
@@ -538,16 +549,16 @@ function slotHtml(ctx, i) {
     cls.push("prepared");
     const m = t.last?.[s];
     const k = m && m.move === "prepare" && m.round === t.round ? m.cards : null;
-    body = `<span class="storm-prepared">Prepared${k !== null ? `: ${esc(cardsWord(k))}` : ""} from the stock</span>`;
-    words = `${names[s]} prepared: their stock became their hand`;
+    body = `<span class="storm-prepared">${esc(k !== null ? u("slot.prepared_n", { cards: cardsWord(k) }) : u("slot.prepared"))}</span>`;
+    words = u("slot.prepared_aria", { name: names[s] });
   } else if (r) {
     cls.push("served");
     const isLead = lead && lead.seat === s;
     const matches = lead && r.combination === lead.combination;
-    if (isLead) { cls.push("lead"); badge = `<span class="storm-badge lead">Lead</span>`; }
-    else if (matches) { cls.push("matches"); badge = `<span class="storm-badge match">matches</span>`; }
-    else if (lead) { cls.push("nomatch"); badge = `<span class="storm-badge nomatch">no match</span>`; }
-    if (party && party.winner === s) { cls.push("winner"); badge += `<span class="storm-badge win">★ wins</span>`; }
+    if (isLead) { cls.push("lead"); badge = `<span class="storm-badge lead">${esc(u("badge.lead"))}</span>`; }
+    else if (matches) { cls.push("matches"); badge = `<span class="storm-badge match">${esc(u("badge.match"))}</span>`; }
+    else if (lead) { cls.push("nomatch"); badge = `<span class="storm-badge nomatch">${esc(u("badge.nomatch"))}</span>`; }
+    if (party && party.winner === s) { cls.push("winner"); badge += `<span class="storm-badge win">★ ${esc(u("badge.wins"))}</span>`; }
     const last = t.last?.[s];
     if (last && last.step === t.step && last.move === "serve") cls.push("served-now");
     body = runHtml(r.cards);
@@ -556,34 +567,36 @@ function slotHtml(ctx, i) {
     const done = party?.discarded?.[String(s)];
     if (done) {
       const k = sumOf(done);
-      outcome = k ? `discarded ${countsWords(done)}` : "discarded nothing";
+      outcome = k ? u("out.discarded", { counts: countsWords(done) }) : u("out.discarded_nothing");
     } else if (party && party.pending.includes(s)) {
-      outcome = party.pending[0] === s ? "choosing discards…" : `may discard ${party.allowed[String(s)] ?? 0}`;
+      outcome = party.pending[0] === s ? u("out.choosing") : u("out.may", { n: party.allowed[String(s)] ?? 0 });
     } else if (party && !party.matching.includes(s)) {
-      outcome = "to the stock";
+      outcome = u("out.to_stock");
     }
-    foot = `<span class="storm-combo"><b>${esc(comboName(ctx.view, r.combination))}</b> · ${esc(countsWords(c))}</span><span class="storm-slot-badges">${badge}${outcome ? `<span class="storm-outcome">${esc(outcome)}</span>` : ""}</span>`;
-    words = `${names[s]} served ${cardsWord(r.cards.length)}: ${comboName(ctx.view, r.combination)}, ${countsWords(c)}${isLead ? ", the lead" : matches ? ", matches the lead" : lead ? ", does not match" : ""}${party?.winner === s ? ", wins the tea party" : ""}${outcome ? `, ${outcome}` : ""}`;
+    foot = `<span class="storm-combo"><b>${esc(comboName(r.combination))}</b> · ${esc(countsWords(c))}</span><span class="storm-slot-badges">${badge}${outcome ? `<span class="storm-outcome">${esc(outcome)}</span>` : ""}</span>`;
+    words = u("slot.served_aria", { name: names[s], cards: cardsWord(r.cards.length), combination: comboName(r.combination), counts: countsWords(c) }) +
+      (isLead ? u("aria.the_lead") : matches ? u("aria.matches") : lead ? u("aria.nomatch") : "") +
+      (party?.winner === s ? u("aria.wins_party") : "") + (outcome ? u("aria.more", { x: outcome }) : "");
   } else if (t.turn === s && t.phase === "serving" && !ctx.over) {
     cls.push("now");
-    body = `<span class="storm-waiting">choosing a run…</span>`;
-    words = `${names[s]} is choosing a run`;
+    body = `<span class="storm-waiting">${esc(u("slot.choosing"))}</span>`;
+    words = u("slot.choosing_aria", { name: names[s] });
   } else if (ctx.over) {
     // The end: what each player holds (ruling S7: 0 or 1 card wins).
     const left = t.cards_left?.[s] ?? 0;
     const won = (ctx.view.outcome?.winners ?? []).includes(s);
     cls.push("final");
     if (won) cls.push("winner");
-    body = `<span class="storm-final-left"><b>${left}</b> ${left === 1 ? "card" : "cards"} left</span>`;
-    foot = won ? `<span class="storm-slot-badges"><span class="storm-badge win">★ wins</span></span>` : "";
-    words = `${names[s]}: ${cardsWord(left)} left${won ? ", wins" : ""}`;
+    body = `<span class="storm-final-left">${u("slot.left_html", { n: `<b>${left}</b>`, count: left })}</span>`;
+    foot = won ? `<span class="storm-slot-badges"><span class="storm-badge win">★ ${esc(u("badge.wins"))}</span></span>` : "";
+    words = u("slot.final_aria", { name: names[s], cards: cardsWord(left) }) + (won ? u("aria.wins") : "");
   } else {
     cls.push("later");
-    body = `<span class="storm-waiting">to serve</span>`;
-    words = `${names[s]}: still to serve`;
+    body = `<span class="storm-waiting">${esc(u("slot.later"))}</span>`;
+    words = u("slot.later_aria", { name: names[s] });
   }
-  return `<li class="${cls.join(" ")}" data-seat="${s}" data-order="${i + 1}"${r && !r.prepared ? ` data-combination="${esc(r.combination)}"` : ""} aria-label="${esc(`${ordinal(i + 1)}: ${words}`)}">
-      <span class="storm-slot-head" aria-hidden="true"><span class="storm-order">${ordinal(i + 1)}</span><span class="seat-dot" data-seat="${s}"></span><span class="storm-name">${esc(names[s])}</span>${s === t.host ? `<span class="storm-host-mark" title="Host">${teapot(14)}</span>` : ""}</span>
+  return `<li class="${cls.join(" ")}" data-seat="${s}" data-order="${i + 1}"${r && !r.prepared ? ` data-combination="${esc(r.combination)}"` : ""} aria-label="${esc(u("slot.aria", { order: ordinal(i + 1), words }))}">
+      <span class="storm-slot-head" aria-hidden="true"><span class="storm-order">${ordinal(i + 1)}</span><span class="seat-dot" data-seat="${s}"></span><span class="storm-name">${esc(names[s])}</span>${s === t.host ? `<span class="storm-host-mark" title="${esc(u("host"))}">${teapot(14)}</span>` : ""}</span>
       <span class="storm-slot-body" aria-hidden="true">${body}</span>
       <span class="storm-slot-foot" aria-hidden="true">${foot}</span>
     </li>`;
@@ -593,8 +606,8 @@ function roundHtml(ctx) {
   const { t, n } = ctx;
   const slots = Array.from({ length: n }, (_, i) => slotHtml(ctx, i));
   const headline = headlineText(ctx);
-  return `<section class="storm-round" aria-label="${esc(`Round ${t.round}: runs served, in order from the host`)}">
-      <h3 class="visually-hidden">Round ${t.round}: runs served in order from the host</h3>
+  return `<section class="storm-round" aria-label="${esc(u("round_aria", { n: t.round }))}">
+      <h3 class="visually-hidden">${esc(u("round_aria", { n: t.round }))}</h3>
       <ol class="storm-slots">${slots.join("")}</ol>
       <p class="storm-headline" title="${esc(headline)}">${esc(headline)}</p>
     </section>`;
@@ -606,42 +619,45 @@ function partyHtml(ctx) {
   const { t, names } = ctx;
   const party = t.party;
   const lead = t.lead;
-  const leadName = comboName(ctx.view, lead?.combination);
+  const leadName = comboName(lead?.combination);
   const size = (s) => t.reveals.find((r) => r.seat === s)?.cards.length ?? 0;
-  const matching = party.matching.map((s) => `${esc(names[s])} (${esc(cardsWord(size(s)))})`);
+  const matching = party.matching.map((s) => esc(u("name_cards", { name: names[s], cards: cardsWord(size(s)) })));
   const rows = [];
   const pendingNow = party.pending[0];
   for (const s of [party.winner, ...party.matching.filter((x) => x !== party.winner)]) {
     const allowed = party.allowed[String(s)] ?? 0;
     const done = party.discarded[String(s)];
-    const role = s === party.winner ? `winner: up to ${cardsWord(allowed)}` : `matched: up to ${cardsWord(allowed)}`;
+    const role = s === party.winner ? u("party.winner_role", { cards: cardsWord(allowed) }) : u("party.matched_role", { cards: cardsWord(allowed) });
     let what;
     if (done) {
       const k = sumOf(done);
       const kept = size(s) - k;
-      what = `<span class="storm-done">${k ? `discarded ${esc(countsWords(done))}` : "discarded nothing"}; ${esc(kept ? `${cardsWord(kept)} to the stock` : "none to the stock")}</span>`;
+      const head = k ? u("out.discarded", { counts: countsWords(done) }) : u("out.discarded_nothing");
+      const rest = kept ? u("to_stock", { cards: cardsWord(kept) }) : u("none_to_stock");
+      what = `<span class="storm-done">${esc(u("did.discard_line", { head, rest }))}</span>`;
     } else if (s === pendingNow && s === ctx.seat && ctx.discards.length) {
-      what = `<span class="storm-done now">your choice</span>`;
+      what = `<span class="storm-done now">${esc(u("party.your_choice"))}</span>`;
     } else if (s === pendingNow) {
-      what = `<span class="storm-done now">choosing…</span>`;
+      what = `<span class="storm-done now">${esc(u("party.choosing"))}</span>`;
     } else {
-      what = `<span class="storm-done later">waiting</span>`;
+      what = `<span class="storm-done later">${esc(u("party.waiting"))}</span>`;
     }
     rows.push(`<li data-seat="${s}" data-allowed="${allowed}"${done ? ` data-discarded="${esc(JSON.stringify(done))}"` : ""}><span class="seat-dot" data-seat="${s}" aria-hidden="true"></span><b>${esc(names[s])}</b> <small>${esc(role)}</small> ${what}</li>`);
   }
   const apart = t.reveals.filter((r) => !r.prepared && !party.matching.includes(r.seat));
   const stockLine = apart.length
     ? apart.map((r) => `${esc(names[r.seat])}: ${esc(cardsWord(r.cards.length))}`).join(" · ")
-    : "nobody";
-  return `<section class="storm-party" aria-label="Tea party" data-winner="${party.winner}">
-      <h3 class="storm-h">${teapot(18)} Tea party</h3>
+    : esc(u("nobody"));
+  const step1 = { lead: `<b>${esc(names[lead.seat])}</b>`, combination: `<b>${esc(leadName)}</b>`, host: esc(names[t.host]) };
+  return `<section class="storm-party" aria-label="${esc(u("tea_party"))}" data-winner="${party.winner}">
+      <h3 class="storm-h">${teapot(18)} ${esc(u("tea_party"))}</h3>
       <ol class="storm-steps">
-        <li><span class="storm-step" aria-hidden="true">1</span> <b>${esc(names[lead.seat])}</b> leads with <b>${esc(leadName)}</b>${lead.seat !== t.host ? ` (in place of ${esc(names[t.host])})` : ""}.</li>
-        <li><span class="storm-step" aria-hidden="true">2</span> Matching ${esc(leadName)}: ${matching.join(", ")}.</li>
-        <li><span class="storm-step" aria-hidden="true">3</span> <b>${esc(names[party.winner])}</b> wins the tea party (${esc(winnerWhy(ctx, party))}) and hosts next round.</li>
-        <li><span class="storm-step" aria-hidden="true">4</span> Discards to the box:
+        <li><span class="storm-step" aria-hidden="true">1</span> ${lead.seat !== t.host ? u("party.step1_instead", step1) : u("party.step1", step1)}</li>
+        <li><span class="storm-step" aria-hidden="true">2</span> ${u("party.step2", { combination: esc(leadName), list: commaJoin(matching) })}</li>
+        <li><span class="storm-step" aria-hidden="true">3</span> ${u("party.step3", { winner: `<b>${esc(names[party.winner])}</b>`, why: esc(winnerWhy(ctx, party)) })}</li>
+        <li><span class="storm-step" aria-hidden="true">4</span> ${esc(u("party.step4"))}
           <ul class="storm-discards">${rows.join("")}</ul></li>
-        <li><span class="storm-step" aria-hidden="true">5</span> Not matching, all to their stock: ${stockLine}.</li>
+        <li><span class="storm-step" aria-hidden="true">5</span> ${u("party.step5", { line: stockLine })}</li>
       </ol>
     </section>`;
 }
@@ -652,29 +668,37 @@ function lastPartyHtml(ctx) {
   if (!last || t.party) return "";
   let text;
   if (last.skipped) {
-    text = `Round ${last.round}: everybody prepared, so there was no tea party; ${esc(names[t.host])} stayed host.`;
+    text = esc(u("last.skipped", { n: last.round, host: names[t.host] }));
   } else {
     const lead = last.lead;
     const others = last.matching.filter((s) => s !== lead.seat);
     const disc = Object.entries(last.discarded ?? {})
-      .map(([s, c]) => `${esc(names[Number(s)])} ${esc(sumOf(c) ? countsWords(c) : "nothing")}`);
-    text = `Round ${last.round}: <b>${esc(names[lead.seat])}</b> led with <b>${esc(comboName(ctx.view, lead.combination))}</b>; ${
-      others.length ? `${esc(join(others.map((s) => names[s])))} matched` : "nobody else matched"
-    }; <b>${esc(names[last.winner])}</b> won${ctx.over ? "" : " and hosts now"}. Discarded: ${disc.length ? disc.join(", ") : "nothing"}. Every other revealed card went face down to its owner's stock.`;
+      .map(([s, c]) => esc(u("last.disc_item", { name: names[Number(s)], counts: sumOf(c) ? countsWords(c) : u("nothing") })));
+    text = u("last.party", {
+      n: last.round,
+      lead: `<b>${esc(names[lead.seat])}</b>`,
+      combination: `<b>${esc(comboName(lead.combination))}</b>`,
+      matched: others.length ? esc(u("last.matched", { names: join(others.map((s) => names[s])) })) : esc(u("last.nobody_matched")),
+      winner: `<b>${esc(names[last.winner])}</b>`,
+      hosts: ctx.over ? "" : esc(u("last.hosts_now")),
+      discarded: disc.length ? commaJoin(disc) : esc(u("nothing")),
+    });
   }
-  return `<section class="storm-last" aria-label="Last tea party"><h3 class="storm-h">Last tea party</h3><p>${text}</p></section>`;
+  return `<section class="storm-last" aria-label="${esc(u("last.title"))}"><h3 class="storm-h">${esc(u("last.title"))}</h3><p>${text}</p></section>`;
 }
 
 // ---------------------------------------------------------------- your hand
 
-function longestRuns(ctx, hand) {
+function longestRuns(ctx) {
   // The longest legal run of each combination (lead's first): quick picks for the selection.
+  // Each legal run's combination is the engine's (view.table.runs).
   const best = new Map();
   for (const a of ctx.serves) {
-    const { combo } = judge(countsOf(hand.slice(a.start, a.start + a.length)), ctx.combos);
-    if (!combo) continue;
-    const b = best.get(combo.id);
-    if (!b || a.length > b.length) best.set(combo.id, { ...a, combo });
+    const { combo: id } = runVerdict(ctx.view, a.start, a.length);
+    if (!id) continue;
+    const combo = { id, name: comboName(id) };
+    const b = best.get(id);
+    if (!b || a.length > b.length) best.set(id, { ...a, combo });
   }
   const lead = ctx.t.lead?.combination;
   return [...best.values()].sort((x, y) => Number(y.combo.id === lead) - Number(x.combo.id === lead) || y.length - x.length);
@@ -685,29 +709,29 @@ function promptHtml(ctx) {
   const { t, names, seat } = ctx;
   const me = seat >= 0 ? names[seat] : null;
   const lead = t.lead;
-  const who = (s) => `<strong>${esc(names[s])}</strong>${ctx.seats?.[s]?.bot ? " (bot)" : ""}`;
+  const who = (s) => `<strong>${esc(names[s])}</strong>${ctx.seats?.[s]?.bot ? esc(u("bot_suffix")) : ""}`;
   if (ctx.over) return `<strong>${esc(outcomeTitle(ctx.view, ctx.seats))}</strong> ${esc(outcomeReason(ctx.view, ctx.seats))}`;
-  if (ctx.everything) return "Everything: every hand in its order and every stock, as they were at this step.";
+  if (ctx.everything) return esc(u("prompt.everything"));
   if (ctx.replay) {
-    const whose = me ? `${possessive(me)} view` : "a spectator's view";
-    const turn = t.turn !== null && t.turn !== undefined ? ` ${esc(names[t.turn])} is to ${t.phase === "discard" ? "discard" : "serve"}.` : "";
-    return `Replay: the table as seen in ${esc(whose)}.${turn}`;
+    const whose = me ? u("prompt.replay_seat", { whose: language() === "en" ? possessive(me) : me }) : u("prompt.replay_spectator");
+    const turn = t.turn !== null && t.turn !== undefined ? u(t.phase === "discard" ? "prompt.replay_turn_discard" : "prompt.replay_turn_serve", { name: names[t.turn] }) : "";
+    return esc(whose + turn);
   }
   if (ctx.serves.length) {
-    const name = (id) => esc(comboName(ctx.view, id));
+    const name = (id) => esc(comboName(id));
     let follow;
-    if (lead) follow = ` ${esc(names[lead.seat])} leads with <b>${name(lead.combination)}</b>: serve ${name(lead.combination)} to match.`;
-    else if (t.host === seat) follow = " You host: your run leads this round.";
-    else follow = ` ${esc(names[t.host])} prepared: your run leads.`;
-    return `<strong>${esc(me)}</strong>, serve a run of neighbouring cards.${follow}`;
+    if (lead) follow = u("prompt.follow_lead", { lead: esc(names[lead.seat]), combination: `<b>${name(lead.combination)}</b>`, plain: name(lead.combination) });
+    else if (t.host === seat) follow = esc(u("prompt.follow_host"));
+    else follow = u("prompt.follow_prepared", { host: esc(names[t.host]) });
+    return u("prompt.serve", { me: `<strong>${esc(me)}</strong>`, follow });
   }
   if (ctx.discards.length) {
     const allowed = t.party?.allowed?.[String(seat)] ?? 0;
     const won = t.party?.winner === seat;
-    return `<strong>${esc(me)}</strong>, ${won ? "you won the tea party" : "you matched the lead"}: discard up to ${esc(allowed === 1 ? "1" : String(allowed))} of your revealed cards; the rest go to your stock.`;
+    return u(won ? "prompt.discard_won" : "prompt.discard_matched", { me: `<strong>${esc(me)}</strong>`, n: allowed });
   }
   if (t.turn !== null && t.turn !== undefined) {
-    return t.phase === "discard" ? `${who(t.turn)} is choosing discards.` : `${who(t.turn)} is choosing a run to serve.`;
+    return u(t.phase === "discard" ? "prompt.wait_discard" : "prompt.wait_serve", { who: who(t.turn) });
   }
   return "";
 }
@@ -717,10 +741,10 @@ function handHtml(ctx) {
   const hand = t.hand;
   const prompt = `<p class="storm-prompt" data-prompt tabindex="-1" aria-live="polite">${promptHtml(ctx)}</p>`;
   if (!Array.isArray(hand) || seat < 0) {
-    return `<section class="storm-hand spectator" aria-label="Hands">
+    return `<section class="storm-hand spectator" aria-label="${esc(u("hands"))}">
         ${prompt}
-        <div class="storm-hand-bar"><h3 class="storm-h">Hands</h3></div>
-        <div class="storm-hand-row empty" data-stay style="--n:1;--cols:1"><p class="storm-note">You are watching: every hand is hidden.</p></div>
+        <div class="storm-hand-bar"><h3 class="storm-h">${esc(u("hands"))}</h3></div>
+        <div class="storm-hand-row empty" data-stay style="--n:1;--cols:1"><p class="storm-note">${esc(u("spectator_note"))}</p></div>
       </section>`;
   }
   const selectable = ctx.serves.length > 0 && !ctx.busy;
@@ -730,18 +754,18 @@ function handHtml(ctx) {
   const tabStop = st.end ?? st.anchor ?? 0;
   const cards = hand.map((k, i) => {
     const picked = inSel(i);
-    const label = `${KIND[k]?.name ?? k}, card ${i + 1} of ${hand.length}${picked ? " (selected)" : ""}`;
+    const label = u("card_label", { kind: KINDS.includes(k) ? kindName(k) : k, n: i + 1, of: hand.length }) + (picked ? u("selected_suffix") : "");
     const attrs = `class="storm-card in-hand kind-${esc(k)}${picked ? " picked" : ""}${sel && i === sel.start ? " first" : ""}${sel && i === sel.start + sel.length - 1 ? " last" : ""}" data-hand-seat="${seat}" data-hand-index="${i}" data-kind="${esc(k)}"`;
     return selectable
       ? `<button type="button" ${attrs} data-focus-key="card-${i}" tabindex="${i === tabStop ? 0 : -1}" aria-pressed="${picked ? "true" : "false"}" aria-label="${esc(label)}">${cardFace(k)}</button>`
       : `<span ${attrs} role="img" aria-label="${esc(label)}">${cardFace(k)}</span>`;
   });
   const picks = ctx.serves.length
-    ? longestRuns(ctx, hand).slice(0, 5).map((r, i) => {
+    ? longestRuns(ctx).slice(0, 5).map((r, i) => {
         const leads = ctx.t.lead && r.combo.id === ctx.t.lead.combination;
-        const words = `Select the longest ${r.combo.name} run: ${cardsWord(r.length)} from card ${r.start + 1}${leads ? " (matches the lead)" : ""}`;
+        const words = u("quick.title", { combination: r.combo.name, cards: cardsWord(r.length), n: r.start + 1 }) + (leads ? u("quick.leads") : "");
         // The name is the visible text, with words for the "×": "Tea, 4 cards from card 1, lead".
-        return `<button type="button" class="storm-quick${leads ? " matches-lead" : ""}" data-select-start="${r.start}" data-select-length="${r.length}" data-focus-key="quick-${r.combo.id}"${i === 0 ? " data-first-choice" : ""} title="${esc(words)}"${ctx.busy ? " disabled" : ""}>${esc(r.combo.name)} <b><span aria-hidden="true">×</span><span class="visually-hidden">, </span>${r.length}<span class="visually-hidden"> ${r.length === 1 ? "card" : "cards"} from card ${r.start + 1}</span></b>${leads ? ` <small><span class="visually-hidden">, </span>lead</small>` : ""}</button>`;
+        return `<button type="button" class="storm-quick${leads ? " matches-lead" : ""}" data-select-start="${r.start}" data-select-length="${r.length}" data-focus-key="quick-${r.combo.id}"${i === 0 ? " data-first-choice" : ""} title="${esc(words)}"${ctx.busy ? " disabled" : ""}>${esc(r.combo.name)} <b><span aria-hidden="true">×</span><span class="visually-hidden">, </span>${r.length}<span class="visually-hidden">${esc(u("quick.hidden", { count: r.length, n: r.start + 1 }))}</span></b>${leads ? ` <small><span class="visually-hidden">, </span>${esc(u("quick.lead"))}</small>` : ""}</button>`;
       })
     : [];
   // Rows of at most 24 cards (desktop) or 10 (phones: two rows of a dealt hand), evened out,
@@ -753,15 +777,15 @@ function handHtml(ctx) {
   if (ctx.serves.length) actions = selectionInfo(ctx, hand, sel);
   else if (ctx.discards.length) actions = discardChoicesHtml(ctx);
   const empty = ctx.over
-    ? `<p class="storm-note">${hand.length ? "" : "Your hand is empty."}</p>`
-    : `<p class="storm-note">Your hand is empty: when your turn comes, your stock becomes your hand.</p>`;
-  return `<section class="storm-hand${selectable ? " selectable" : ""}" aria-label="Your hand" data-seat="${seat}">
+    ? `<p class="storm-note">${hand.length ? "" : esc(u("hand_empty"))}</p>`
+    : `<p class="storm-note">${esc(u("hand_empty_note"))}</p>`;
+  return `<section class="storm-hand${selectable ? " selectable" : ""}" aria-label="${esc(u("your_hand"))}" data-seat="${seat}">
       ${prompt}
-      <div class="storm-hand-bar"><h3 class="storm-h">Your hand <small>${esc(cardsWord(hand.length))}, in order</small></h3></div>
+      <div class="storm-hand-bar"><h3 class="storm-h">${esc(u("your_hand"))} <small>${esc(u("in_order", { cards: cardsWord(hand.length) }))}</small></h3></div>
       <div class="storm-hand-row${hand.length ? "" : " empty"}" data-stay style="--n:${cols};--cols:${cols};--cols2:${cols2}">${hand.length ? cards.join("") : empty}</div>
-      ${picks.length ? `<div class="storm-quicks" role="group" aria-label="Quick picks: the longest run of each combination"><span class="storm-quicks-label" aria-hidden="true">Longest runs:</span>${picks.join("")}</div>` : ""}
+      ${picks.length ? `<div class="storm-quicks" role="group" aria-label="${esc(u("quick.group"))}"><span class="storm-quicks-label" aria-hidden="true">${esc(u("quick.label"))}</span>${picks.join("")}</div>` : ""}
       ${actions ? `<div class="storm-actions">${actions}</div>` : ""}
-      ${ctx.serves.length ? `<p class="storm-how">Choose the first and the last card of a run (or drag across it; with the keyboard: arrows, Shift+arrows, Enter). The order of your hand cannot change.</p>` : ""}
+      ${ctx.serves.length ? `<p class="storm-how">${esc(u("how"))}</p>` : ""}
     </section>`;
 }
 
@@ -771,52 +795,57 @@ function everyHandHtml(ctx) {
   const rows = names.map((name, s) => {
     const hand = t.hands?.[s] ?? [];
     const stock = [...(t.stocks?.[s] ?? [])].sort((a, b) => KINDS.indexOf(a) - KINDS.indexOf(b));
-    const words = `${name}: hand ${hand.length ? `${cardsWord(hand.length)} in order: ${hand.map((k) => KIND[k]?.name ?? k).join(", ")}` : "empty"}; stock ${stock.length ? `${cardsWord(stock.length)}: ${countsWords(countsOf(stock))}` : "empty"}`;
+    const words = u("every.aria", {
+      name,
+      hand: hand.length ? u("every.hand", { cards: cardsWord(hand.length), list: commaJoin(hand.map((k) => (KINDS.includes(k) ? kindName(k) : k))) }) : u("empty"),
+      stock: stock.length ? u("every.stock", { cards: cardsWord(stock.length), counts: countsWords(countsOf(stock)) }) : u("empty"),
+    });
     return `<li class="storm-every-row seat-${s}" data-seat="${s}" data-hand="${esc(hand.join(" "))}" data-stock="${esc(stock.join(" "))}" aria-label="${esc(words)}">
         <span class="storm-every-name" aria-hidden="true"><span class="seat-dot" data-seat="${s}"></span>${esc(name)}</span>
-        <span class="storm-every-hand" aria-hidden="true">${hand.length ? runHtml(hand, "mini") : `<span class="storm-none">no cards</span>`}</span>
-        <span class="storm-every-stock" aria-hidden="true"><small>stock</small>${stock.length ? runHtml(stock, "mini") : `<span class="storm-none">empty</span>`}</span>
+        <span class="storm-every-hand" aria-hidden="true">${hand.length ? runHtml(hand, "mini") : `<span class="storm-none">${esc(cardsWord(0))}</span>`}</span>
+        <span class="storm-every-stock" aria-hidden="true"><small>${esc(u("pile.stock"))}</small>${stock.length ? runHtml(stock, "mini") : `<span class="storm-none">${esc(u("empty"))}</span>`}</span>
       </li>`;
   });
-  return `<section class="storm-hand everything" aria-label="Every hand and stock">
+  return `<section class="storm-hand everything" aria-label="${esc(u("every.title_aria"))}">
       <p class="storm-prompt" data-prompt tabindex="-1">${promptHtml(ctx)}</p>
-      <div class="storm-hand-bar"><h3 class="storm-h">Every hand, in order <small>and every stock</small></h3></div>
+      <div class="storm-hand-bar"><h3 class="storm-h">${esc(u("every.h"))} <small>${esc(u("every.h_small"))}</small></h3></div>
       <ol class="storm-every" data-stay>${rows.join("")}</ol>
     </section>`;
 }
 
 function selectionInfo(ctx, hand, sel) {
   if (!sel) {
-    return `<div class="storm-selection none" aria-live="polite"><span class="storm-sel-text">No run selected yet: choose its first and last card, or a longest run above.</span></div>`;
+    return `<div class="storm-selection none" aria-live="polite"><span class="storm-sel-text">${esc(u("sel.none"))}</span></div>`;
   }
   const run = hand.slice(sel.start, sel.start + sel.length);
   const counts = countsOf(run);
-  const { combo, why } = judge(counts, ctx.combos);
+  // The engine's verdict on this run: its combination if legal, else its reason (the view's).
+  const { combo, why } = runVerdict(ctx.view, sel.start, sel.length);
   const action = ctx.serves.find((a) => a.start === sel.start && a.length === sel.length);
-  const range = sel.length === 1 ? `card ${sel.start + 1}` : `cards ${sel.start + 1}–${sel.start + sel.length}`;
-  const clear = `<button type="button" class="storm-clear" data-unselect="1" data-focus-key="unselect">Clear</button>`;
-  const serveText = sel.length === 1 ? "Serve this card" : `Serve these ${cardsWord(sel.length)}`;
+  const range = sel.length === 1 ? u("sel.card", { n: sel.start + 1 }) : u("sel.cards", { a: sel.start + 1, b: sel.start + sel.length });
+  const clear = `<button type="button" class="storm-clear" data-unselect="1" data-focus-key="unselect">${esc(u("clear"))}</button>`;
+  const serveText = sel.length === 1 ? u("serve_one") : u("serve_these", { cards: cardsWord(sel.length) });
   if (combo && action) {
     const lead = ctx.t.lead;
     let fit = "";
     if (lead && lead.seat !== ctx.seat) {
-      fit = lead.combination === combo.id
-        ? `<span class="storm-fit yes">matches the lead</span>`
-        : `<span class="storm-fit no">does not match the lead's ${esc(comboName(ctx.view, lead.combination))}: these cards will go to your stock</span>`;
+      fit = lead.combination === combo
+        ? `<span class="storm-fit yes">${esc(u("fit.yes"))}</span>`
+        : `<span class="storm-fit no">${esc(u("fit.no", { combination: comboName(lead.combination) }))}</span>`;
     } else if (!lead) {
-      fit = `<span class="storm-fit lead">this will lead the round</span>`;
+      fit = `<span class="storm-fit lead">${esc(u("fit.lead"))}</span>`;
     }
     const json = JSON.stringify(action);
-    const words = `${serveText}: ${range} of your hand, ${combo.name}, ${countsWords(counts)}`;
-    return `<div class="storm-selection ok" aria-live="polite" data-combination="${esc(combo.id)}">
-        <span class="storm-sel-text"><b>${esc(combo.name)}</b>: ${esc(countsWords(counts, true))} <small>(${range})</small> ${fit}</span>
+    const words = u("sel.serve_aria", { serve: serveText, range, combination: comboName(combo), counts: countsWords(counts) });
+    return `<div class="storm-selection ok" aria-live="polite" data-combination="${esc(combo)}">
+        <span class="storm-sel-text"><b>${esc(comboName(combo))}</b>: ${esc(countsWords(counts, true))} <small>(${esc(range)})</small> ${fit}</span>
         <span class="storm-sel-buttons"><button type="button" class="legal primary storm-serve" data-action="${esc(json)}" data-focus-key="serve" aria-label="${esc(words)}"${ctx.busy ? " disabled" : ""}>${esc(serveText)}</button>${clear}</span>
       </div>`;
   }
-  const message = combo ? `${combo.name} cannot be served from here.` : why;
+  const message = why ? say(why, ctx.names) : u("sel.not_servable");
   return `<div class="storm-selection refused${ctx.st.tried ? " tried" : ""}" aria-live="polite">
-      <span class="storm-sel-text storm-refusal" role="status"><b>Not a combination.</b> ${esc(message)} <small>(${range})</small></span>
-      <span class="storm-sel-buttons"><button type="button" class="storm-serve refused" data-refused="1" data-focus-key="serve" aria-disabled="true" aria-label="${esc(`${serveText}: not possible, ${message}`)}">${esc(serveText)}</button>${clear}</span>
+      <span class="storm-sel-text storm-refusal" role="status"><b>${esc(u("sel.not_combination"))}</b> ${esc(message)} <small>(${esc(range)})</small></span>
+      <span class="storm-sel-buttons"><button type="button" class="storm-serve refused" data-refused="1" data-focus-key="serve" aria-disabled="true" aria-label="${esc(u("sel.refused_aria", { serve: serveText, why: message }))}">${esc(serveText)}</button>${clear}</span>
     </div>`;
 }
 
@@ -827,35 +856,35 @@ function discardChoicesHtml(ctx) {
     const c = { tea: a.tea, milk: a.milk, lemon: a.lemon };
     const n = sumOf(c);
     const kept = mine.length - n;
-    const keptWords = kept ? `${cardsWord(kept)} to your stock` : "none to your stock";
+    const keptWords = kept ? u("to_your_stock", { cards: cardsWord(kept) }) : u("none_to_your_stock");
     // The name holds the visible text (WCAG 2.5.3), then why the first one is the default.
-    const label = `Discard ${n ? countsWords(c, true) : "nothing"}: ${keptWords}${i === 0 ? " (the default: the most allowed)" : ""}`;
+    const label = u("discard.label", { what: n ? countsWords(c, true) : u("nothing"), kept: keptWords }) + (i === 0 ? u("discard.default") : "");
     const cards = KINDS.flatMap((k) => Array(c[k]).fill(k));
     const json = JSON.stringify(a);
     return `<button type="button" class="legal storm-discard${i === 0 ? " default" : ""}" data-action="${esc(json)}" data-focus-key="${esc(json)}" aria-label="${esc(label)}" title="${esc(label)}"${ctx.busy ? " disabled" : ""}>
         <span class="storm-discard-cards">${n ? runHtml(cards, "mini") : `<span class="storm-none">—</span>`}</span>
-        <span class="storm-discard-text"><b>${esc(n ? countsWords(c, true) : "Nothing")}</b> <small>${esc(keptWords)}</small></span>
+        <span class="storm-discard-text"><b>${esc(n ? countsWords(c, true) : u("nothing_cap"))}</b> <small>${esc(keptWords)}</small></span>
       </button>`;
   });
   const allowed = ctx.t.party?.allowed?.[String(seat)] ?? 0;
-  return `<div class="storm-discard-choices" role="group" aria-label="Your discards: up to ${esc(cardsWord(allowed))} to the box">
-      <p class="storm-choice-head">Discard to the box, from your revealed cards ${runHtml(mine, "mini")} <span>${esc(countsWords(countsOf(mine)))}</span> (the most allowed is the default):</p>
+  return `<div class="storm-discard-choices" role="group" aria-label="${esc(u("discard.group", { cards: cardsWord(allowed) }))}">
+      <p class="storm-choice-head">${u("discard.head", { run: runHtml(mine, "mini"), counts: `<span>${esc(countsWords(countsOf(mine)))}</span>` })}</p>
       <div class="storm-discard-list">${buttons.join("")}</div>
     </div>`;
 }
 
 function legendHtml(ctx) {
+  // The combinations and the colours each may hold are the view's (the engine's table).
   const items = ctx.combos.map((c) => {
-    const kinds = COMBO_COLOURS[c.id] ?? [];
-    return `<li>${kinds.map((k) => glyph(k, 14)).join("")}<b>${esc(c.name)}</b> <span>${esc(c.rule)}</span></li>`;
+    const kinds = c.colours ?? [];
+    return `<li>${kinds.map((k) => glyph(k, 14)).join("")}<b>${esc(comboName(c.id))}</b> <span>${esc(comboRule(c.id))}</span></li>`;
   });
-  const aid = ctx.aid
-    ? "Memory aid is on: each player's tile shows the colours of their stock (and of a hand made from it), as the reveals fixed them."
-    : "Memory aid is off: the tiles show only how many cards each stock holds; everyone still saw which cards went there.";
-  return `<details class="storm-legend"><summary>Combinations and cards</summary>
+  const aid = ctx.aid ? u("legend.aid_on") : u("legend.aid_off");
+  const keys = KINDS.map((k) => `<span class="storm-key kind-${k}">${glyph(k, 14)} ${esc(kindLetter(k))} = ${esc(kindName(k))}</span>`).join(" ");
+  return `<details class="storm-legend"><summary>${esc(u("legend.summary"))}</summary>
       <ul>${items.join("")}</ul>
-      <p class="storm-note">Cards: ${KINDS.map((k) => `<span class="storm-key kind-${k}">${glyph(k, 14)} ${KIND[k].letter} = ${KIND[k].name}</span>`).join(" ")}. A run is neighbouring cards of your hand; their order inside the run does not matter.</p>
-      <p class="storm-note">${aid}</p>
+      <p class="storm-note">${u("legend.cards", { keys })}</p>
+      <p class="storm-note">${esc(aid)}</p>
     </details>`;
 }
 
@@ -916,16 +945,16 @@ function animateStep(root, before, after, rects) {
 
 const namesOf = (view, seats) => {
   const n = view?.table?.hand_sizes?.length ?? view?.players ?? view?.outcome?.details?.cards_left?.length ?? 0;
-  return Array.from({ length: n }, (_, s) => seats?.[s]?.name || `Player ${s + 1}`);
+  return Array.from({ length: n }, (_, s) => seatName(s, seats ?? []));
 };
 
 /** The end screen's headline: the winner or the shared victory. */
 export function outcomeTitle(view, seats = []) {
   const names = namesOf(view, seats);
   const w = view?.outcome?.winners ?? [];
-  if (!w.length) return "No winner";
-  if (w.length === 1) return `${names[w[0]]} wins!`;
-  return `Shared victory: ${join(w.map((s) => names[s]))}`;
+  if (!w.length) return u("end.no_winner");
+  if (w.length === 1) return u("end.wins", { name: names[w[0]] });
+  return u("end.shared", { names: join(w.map((s) => names[s])) });
 }
 
 /** The end screen's reason, in the players' names. */
@@ -935,8 +964,8 @@ export function outcomeReason(view, seats = []) {
   const left = o.details?.cards_left ?? o.scores ?? [];
   const rounds = o.details?.rounds ?? view?.table?.round;
   const w = o.winners ?? [];
-  const who = w.map((s) => `${names[s]} ${left[s] === 1 ? "has 1 card" : "has no cards"}`);
-  return `${join(who)} left after ${plural(rounds ?? 0, "round")}.`;
+  const who = w.map((s) => u(left[s] === 1 ? "end.has_one" : "end.has_none", { name: names[s] }));
+  return u("end.reason", { who: join(who), n: rounds ?? 0 });
 }
 
 /** The final table: cards left per player (hand + stock), winners first marked, rounds. */
@@ -947,13 +976,13 @@ export function scoreTableHtml(view, seats = []) {
   const rounds = o.details?.rounds ?? view?.table?.round ?? "";
   const winners = o.winners ?? [];
   const rows = names.map((name, s) => `<tr data-seat="${s}" data-cards-left="${left[s] ?? ""}" class="${winners.includes(s) ? "winner" : ""}">
-      <th scope="row">${winners.includes(s) ? `<span class="storm-crown" aria-hidden="true">★</span> <span class="visually-hidden">Winner: </span>` : ""}<span class="seat-dot" data-seat="${s}" aria-hidden="true"></span> ${esc(name)}</th>
+      <th scope="row">${winners.includes(s) ? `<span class="storm-crown" aria-hidden="true">★</span> <span class="visually-hidden">${esc(u("end.winner_hidden"))}</span>` : ""}<span class="seat-dot" data-seat="${s}" aria-hidden="true"></span> ${esc(name)}</th>
       <td>${left[s] === undefined ? "" : esc(cardsWord(left[s]))}</td>
     </tr>`).join("");
   return `<div class="storm-end"><table class="storm-scores">
-      <caption>Cards left (hand + stock): 0 or 1 wins</caption>
-      <thead><tr><th scope="col">Player</th><th scope="col">Cards left</th></tr></thead>
+      <caption>${esc(u("end.caption"))}</caption>
+      <thead><tr><th scope="col">${esc(u("end.player"))}</th><th scope="col">${esc(u("end.cards_left"))}</th></tr></thead>
       <tbody>${rows}</tbody>
     </table>
-    <p class="storm-rounds" data-rounds="${rounds}">Rounds played: <b>${rounds}</b></p></div>`;
+    <p class="storm-rounds" data-rounds="${rounds}">${u("end.rounds", { n: `<b>${rounds}</b>` })}</p></div>`;
 }
