@@ -9,7 +9,7 @@ export default [
   {
     // Not ours, or not hand-written: the build output, the installed packages, the vendored
     // runtime, and the renderer fixtures that tests/test_*_fixtures.py write.
-    ignores: ["dist/", "node_modules/", "**/vendor/", "web/dev/*-fixtures.js", "e2e/artifacts/"],
+    ignores: [".venv/", "dist/", "node_modules/", "build/", "**/vendor/", "web/dev/*-fixtures.js", "e2e/artifacts/"],
   },
   js.configs.recommended,
   // An eslint-disable comment that no longer disables anything is an error, not a warning.
