@@ -2,25 +2,26 @@
 
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import Page
 
 from .conftest import wait_ready
 
 
 def choose_seats(page: Page, game_id: str, bots: list[str], names: list[str] | None = None) -> None:
-    """Pick ``game_id`` and one seat per entry of ``bots`` ("" for a human), named ``names``."""
+    """Pick ``game_id`` and one seat per entry of ``bots`` ("" for a human), named ``names``.
+
+    Driven by the lobby's ids, not its words, so it works in every language.
+    """
     wait_ready(page)
-    page.get_by_label("Game", exact=True).select_option(game_id)
+    page.locator("#game-select").select_option(game_id)
     while page.locator("#seat-list .seat-row").count() > len(bots):
-        page.get_by_role("button", name=re.compile("^Remove player")).last.click()
+        page.locator("#seat-list .seat-remove").last.click()
     while page.locator("#seat-list .seat-row").count() < len(bots):
-        page.get_by_role("button", name=re.compile("Add a player")).click()
+        page.locator("#seat-add").click()
     for i, bot in enumerate(bots):
-        page.get_by_label(f"Player {i + 1}: human or bot").select_option(bot)
+        page.locator(f"#seat-{i}-who").select_option(bot)
         if names and i < len(names):
-            page.get_by_label(f"Player {i + 1} name").fill(names[i])
+            page.locator(f"#seat-{i}-name").fill(names[i])
 
 
 def fill_seed(page: Page, seed: int | str) -> None:
@@ -28,7 +29,7 @@ def fill_seed(page: Page, seed: int | str) -> None:
     advanced = page.locator("#advanced")
     if advanced.get_attribute("open") is None:
         advanced.locator("summary").click()
-    page.get_by_label("Seed").fill(str(seed))
+    page.locator("#seed").fill(str(seed))
 
 
 def table_command(page: Page, name: str) -> None:

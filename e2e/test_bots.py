@@ -80,7 +80,7 @@ def play_against_strong(guard_factory: Any, base_url: str, game: str) -> dict[st
         awaiting = board_state(page).get("awaiting")
         if awaiting == "bot" and not seen_thinking:
             text = page.locator("#turn").inner_text()
-            seen_thinking = "(bot · strong) is thinking" in text
+            seen_thinking = "(bot · Strong) is thinking" in text
         if awaiting == "bot":
             page.wait_for_timeout(50)
             continue

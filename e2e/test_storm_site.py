@@ -45,11 +45,11 @@ def start_storm(
     """Start Storm in a Teacup with one seat per entry of ``bots`` ("" for a human)."""
     choose_seats(page, "storm_in_a_teacup", bots, names)
     if host is not None:
-        page.get_by_label("Starting host").select_option(str(host))
+        page.locator("#first-player").select_option(str(host))
     if memory_aid is not None:
-        page.get_by_label(re.compile("Memory aid")).set_checked(memory_aid)
+        page.locator("#storm-memory-aid").set_checked(memory_aid)
     fill_seed(page, seed)
-    page.get_by_role("button", name="Start").click()
+    page.locator("#start").click()
     expect(page.locator("#table")).to_be_visible()
 
 
