@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .bots import make_bot
-from .core import BadOptions, JsonDict
+from .core import BadOptions, JsonDict, Message
 from .games import get_game
 from .simulate import play_bots
 
@@ -95,9 +95,9 @@ def arena(
     for name in (a, b):
         make_bot(game_id, name)  # an unknown bot fails here, before any game
     if games < 1:
-        raise BadOptions("An arena needs at least one game.")
+        raise BadOptions(Message.of("core.arena.games"))
     if budget is not None and not budget > 0:
-        raise BadOptions("The budget must be a positive number of seconds.")
+        raise BadOptions(Message.of("core.arena.budget"))
     tasks = [
         (game_id, players, a, b, seed + i, i % players, budget, opts) for i in range(games)
     ]

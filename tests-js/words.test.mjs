@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, it } from "node:test";
 
 import { addCatalogue, useLanguage } from "../web/js/i18n.js";
-import { botLabel, defaultName, seatLabel, shownName, shownSeats, storedName, withNames } from "../web/js/words.js";
+import { botLabel, defaultName, seatLabel, shownName, shownSeats, storedName } from "../web/js/words.js";
 
 const json = (/** @type {string} */ path) => JSON.parse(readFileSync(new URL(`../${path}`, import.meta.url), "utf8"));
 for (const lang of ["en", "ja"]) {
@@ -16,28 +16,6 @@ const seats = [
   { name: "Kenji", bot: "normal" },
   { name: "", bot: "easy" },
 ];
-
-describe("withNames", () => {
-  it("puts the lobby's names for the engine's 'Player N'", () => {
-    assert.equal(withNames("Player 1 sows; Player 2 harvests.", seats), "Aiko sows; Kenji harvests.");
-  });
-
-  it("keeps 'Player N' for a seat with no name, or no seat", () => {
-    assert.equal(withNames("Player 3 passes.", seats), "Player 3 passes.");
-    assert.equal(withNames("Player 4 passes.", seats), "Player 4 passes.");
-    assert.equal(withNames("Player 1 passes."), "Player 1 passes.");
-  });
-
-  it("only touches whole 'Player 1' to 'Player 6'", () => {
-    assert.equal(withNames("Player 10 and Player 7 and XPlayer 1", seats), "Player 10 and Player 7 and XPlayer 1");
-    assert.equal(withNames("Player 2's turn (Player 1).", seats), "Kenji's turn (Aiko).");
-  });
-
-  it("replaces in one pass: a seat named 'Player 2' is not renamed again", () => {
-    const swapped = [{ name: "Player 2" }, { name: "Player 1" }];
-    assert.equal(withNames("Player 1 beats Player 2.", swapped), "Player 2 beats Player 1.");
-  });
-});
 
 describe("in English", () => {
   beforeEach(() => useLanguage("en"));

@@ -155,7 +155,7 @@ class PileGame(Game):
     def validate_options(self, players: int, options: Mapping[str, Any]) -> JsonDict:
         opts = super().validate_options(players, options)
         if not isinstance(opts["pile"], int) or not 1 <= opts["pile"] <= 100:
-            raise BadOptions("The pile must hold 1 to 100 stones.")
+            raise BadOptions(text("The pile must hold 1 to 100 stones."))
         return opts
 
     def new_state(self, players: int, seed: int, options: Mapping[str, Any]) -> PileState:

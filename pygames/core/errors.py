@@ -6,7 +6,7 @@ the reader's language; ``str(error)`` is its English text, for the command line 
 
 from __future__ import annotations
 
-from .messages import Message, text
+from .messages import Message
 
 
 class GameError(ValueError):
@@ -14,8 +14,9 @@ class GameError(ValueError):
 
     message: Message
 
-    def __init__(self, message: str | Message = "") -> None:
-        self.message = message if isinstance(message, Message) else text(str(message))
+    def __init__(self, message: Message) -> None:
+        # Only a catalogued message: a player reads every refusal in their own language.
+        self.message = message
         super().__init__(str(self.message))
 
 

@@ -126,7 +126,7 @@ class State(ABC):
     def _apply(self, seat: int, action: Action) -> None:
         """Apply an action already known to be legal."""
 
-    def explain_illegal(self, seat: int, action: Action) -> str | Message:
+    def explain_illegal(self, seat: int, action: Action) -> Message:
         """Why ``action`` is refused; games override this with sharper reasons."""
         return Message.of("core.cannot", seat=seat, kind=action.kind)
 

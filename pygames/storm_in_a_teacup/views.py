@@ -253,7 +253,7 @@ def from_json(kind: type[R], game: Game, data: Mapping[str, Any]) -> R:
         state.winners = tuple(int(s) for s in data["winners"])
         state.log = [LogEntry.from_json(e) for e in data["log"]]
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise BadRecord(f"This is not a saved Storm in a Teacup state: {exc!r}") from exc
+        raise BadRecord(Message.of("storm_in_a_teacup.record.bad_state", detail=repr(exc))) from exc
     return state
 
 
@@ -347,7 +347,7 @@ def from_view(kind: type[R], game: Game, view: Mapping[str, Any], seat: int, rng
             state.winners = tuple(int(s) for s in outcome["winners"])
         state.log = [LogEntry(Message.from_json(t)) for t in view["log"]]
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise BadRecord(f"This is not a Storm in a Teacup view: {exc!r}") from exc
+        raise BadRecord(Message.of("storm_in_a_teacup.record.bad_view", detail=repr(exc))) from exc
     return state
 
 

@@ -21,7 +21,7 @@ import { Lobby } from "./lobby.js";
 import { keepOffline } from "./offline.js";
 import { decodeRecord, recordParam, shareUrl } from "./record-link.js";
 import { ReplayViewer } from "./replay.js";
-import { seatLabel as labelOf, shownName, shownSeats, withNames } from "./words.js";
+import { seatLabel as labelOf, shownName, shownSeats } from "./words.js";
 import { join, language, preferredLanguage, say, t, translate, useLanguage } from "./i18n.js";
 /** @import { Action, ActReply, LobbyConfig, NewMatchReply, ImportReply, Progress, RecordSource, RecordTail, Renderer, SeatScreen, ShellMatch, ShellState, Status } from "./types.js" */
 
@@ -589,13 +589,9 @@ function drawTurn(botThinking, handover) {
   turn.title = text;
 }
 
-/** A log line in the reader's words, seats named as the screen shows them. Lines not yet
- *  structured (core.text, issue 9) still get the lobby's names patched in.
+/** A log line in the reader's words, seats named as the screen shows them.
  *  @param {import("./types.js").Message | string | null} line @param {import("./types.js").SeatInfo[]} seats */
-function sayLine(line, seats) {
-  const shown = shownSeats(seats);
-  return typeof line === "object" && line?.id === "core.text" ? withNames(say(line), shown) : say(line, shown);
-}
+const sayLine = (line, seats) => say(line, shownSeats(seats));
 
 /** The log of the shown seat. New lines are appended (a screen reader hears only them, and the
  *  page does not rebuild a long log at every move); anything else redraws it.

@@ -4,7 +4,7 @@
 // (bridge.replay_view) enforces the same: it refuses "Everything" until the game is over.
 
 import { $, el } from "./dom.js";
-import { shownName, shownSeats, withNames } from "./words.js";
+import { shownName, shownSeats } from "./words.js";
 import { say, t } from "./i18n.js";
 /** @import { Engine, Renderer, ReplayViewReply, SeatInfo } from "./types.js" */
 
@@ -213,7 +213,7 @@ export class ReplayViewer {
       const seats = shownSeats(this.seats);
       log.replaceChildren(
         ...reply.log.map((line, i) =>
-          el("li", { "data-step": String(reply.log_steps[i]), title: t("shell.replay.step", { step: reply.log_steps[i] }), text: line?.id === "core.text" ? withNames(say(line), seats) : say(line, seats) }),
+          el("li", { "data-step": String(reply.log_steps[i]), title: t("shell.replay.step", { step: reply.log_steps[i] }), text: say(line, seats) }),
         ),
       );
     }

@@ -5,16 +5,6 @@
 import { t } from "./i18n.js";
 /** @import { SeatInfo } from "./types.js" */
 
-/**
- * The engine's log names seats "Player N"; people read the names chosen in the lobby.
- * Only for lines not yet structured (core.text); structured messages name seats themselves.
- * @param {string} line
- * @param {{name: string}[]} [seats]
- */
-export function withNames(line, seats = []) {
-  return line.replace(/\bPlayer ([1-6])\b/g, (/** @type {string} */ words, /** @type {string} */ n) => seats[Number(n) - 1]?.name || words);
-}
-
 /** The name a seat has when nobody typed one, as records store it (the same in every language).
  *  @param {number} seat */
 export const defaultName = (seat) => `Player ${seat + 1}`;
