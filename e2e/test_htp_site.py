@@ -197,7 +197,7 @@ def check_table_against_the_engine(page: Page, players: int) -> None:
     for s, move in enumerate(view["table"]["last"]):
         did = page.locator(f'#board .htp-box[data-seat="{s}"] .htp-did').inner_text()
         if s > 0:
-            assert did.startswith("Bot · normal"), did
+            assert did.startswith("Bot · Normal"), did
         if move and move["move"] in ("keep", "place"):
             cell = page.locator(
                 f'#board .htp-box[data-seat="{move["target"]}"] '

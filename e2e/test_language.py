@@ -20,11 +20,47 @@ PHONE = {"width": 360, "height": 740}
 
 # English words of the shell that must not be left on a Japanese screen.
 ENGLISH = (
-    "Game", "Players", "Player", "Start", "Human", "Bot", "Easy", "Normal", "Strong", "Advanced",
-    "Seed", "Rules", "Load", "Resume", "Ready", "Random", "First player", "Start player",
-    "Starting host", "Undo", "Replay", "Save", "Share", "New game", "Log", "Your turn",
-    "thinking", "to play", "Waiting", "Step", "Everything", "Back", "Close", "Cancel", "Copy",
-    "Loading", "browser", "server", "Language", "wins", "Scores",
+    "Game",
+    "Players",
+    "Player",
+    "Start",
+    "Human",
+    "Bot",
+    "Easy",
+    "Normal",
+    "Strong",
+    "Advanced",
+    "Seed",
+    "Rules",
+    "Load",
+    "Resume",
+    "Ready",
+    "Random",
+    "First player",
+    "Start player",
+    "Starting host",
+    "Undo",
+    "Replay",
+    "Save",
+    "Share",
+    "New game",
+    "Log",
+    "Your turn",
+    "thinking",
+    "to play",
+    "Waiting",
+    "Step",
+    "Everything",
+    "Back",
+    "Close",
+    "Cancel",
+    "Copy",
+    "Loading",
+    "browser",
+    "server",
+    "Language",
+    "wins",
+    "Scores",
 )
 ENGLISH_RE = re.compile(r"\b(" + "|".join(re.escape(w) for w in ENGLISH) + r")\b")
 
@@ -68,7 +104,19 @@ def test_the_lobby_switches_to_japanese_and_remembers(guard_factory: Any, base_u
     expect(page.get_by_label("Language")).to_have_value("en")
     assert english_left(page), "the check finds the English words of an English lobby"
     page.get_by_label("Player 2 name").fill("Kenji")
+    # Tanbo's custom setup starts from the engine's standard one and survives the switch.
+    page.locator("#game-options summary").click()
+    snakes = page.get_by_label("Player 1 paddy 1 snakes")
+    expect(snakes).to_have_value("2")
+    snakes.fill("3")
     switch(page, "ja")
+    expect(page.locator("#tanbo-custom")).to_be_checked()
+    expect(
+        page.locator('#tanbo-setup input[data-player="0"][data-paddy="0"][data-kind="snakes"]')
+    ).to_have_value("3")
+    expect(
+        page.locator('#tanbo-setup input[data-player="1"][data-paddy="4"][data-kind="snakes"]')
+    ).to_have_value("2")
     # Everything of the shell is Japanese; what a person typed is not translated.
     expect(page.get_by_label("言語")).to_have_value("ja")
     expect(page.get_by_label("プレイヤー2の名前")).to_have_value("Kenji")

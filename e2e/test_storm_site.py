@@ -155,7 +155,7 @@ def test_storm_full_game_one_human_two_bots(site: tuple[Page, Guard]) -> None:
             screenshot(page, "storm-vs-bots-midgame")
             # Bots are marked as bots, and each tile says what its player just did.
             tile = page.locator('#board .storm-seat[data-seat="1"]')
-            expect(tile.locator(".storm-seat-sub .storm-tag")).to_have_text("Bot · normal")
+            expect(tile.locator(".storm-seat-sub .storm-tag")).to_have_text("Bot · Normal")
             expect(tile.locator(".storm-did")).not_to_have_text("No move yet")
         assert sum(done.values()) < MAX_DECISIONS, "the game does not end"
     assert done["serve"] >= 5 and done["discard"] >= 1, done

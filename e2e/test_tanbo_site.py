@@ -89,7 +89,7 @@ def test_a_bot_move_travels_and_every_header_says_what_they_did(
     wait_turn(page)
     assert page.evaluate("() => window.__ghosts") > 0, "nothing travelled"
     bot = page.locator("#board .tanbo-player.seat-1")
-    assert bot.locator(".bot-tag").inner_text() == "Bot · normal"
+    assert bot.locator(".bot-tag").inner_text() == "Bot · Normal"
     for seat in (0, 1):
         line = page.locator(f"#board .tanbo-player.seat-{seat} .plast-text").inner_text()
         assert line.startswith(("From paddy", "Sowing from paddy", "Placed the Farmer")), line

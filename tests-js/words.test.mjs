@@ -60,7 +60,12 @@ describe("in Japanese", () => {
     assert.equal(storedName(" 花子 ", 0), "花子");
     assert.deepEqual(shownSeats([{ name: "Player 1", bot: null }, { name: "Ken", bot: "easy" }]), [
       { name: "プレイヤー1", bot: null },
-      { name: "Ken", bot: "easy" },
+      { name: "Ken", bot: "easy", level: "かんたん" },
+    ]);
+    // An unknown bot keeps its id as its level; a person has none.
+    assert.deepEqual(shownSeats([{ name: "X", bot: "greedy" }, { name: "Y", bot: null }]), [
+      { name: "X", bot: "greedy", level: "greedy" },
+      { name: "Y", bot: null },
     ]);
   });
 });

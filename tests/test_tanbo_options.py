@@ -83,3 +83,13 @@ def test_bad_options_are_refused_with_a_clear_message(options: Any, message: str
 def test_tanbo_is_for_two_players() -> None:
     with pytest.raises(BadOptions, match="exactly 2 players"):
         GAME.validate_options(3, {})
+
+
+def test_the_lobby_editor_starts_from_the_standard_setup() -> None:
+    """The catalogue's standard_setup, played as a custom setup, lays out the standard field."""
+    described = GAME.describe()["standard_setup"]
+    standard = GAME.new_state(2, 5, {}).view(0)["table"]
+    custom = GAME.new_state(2, 5, {"setup": described}).view(0)["table"]
+    for key in ("rings", "supply", "bag"):
+        assert custom[key] == standard[key], key
+    assert described == {"paddies": paddies(2, 0)}

@@ -13,7 +13,7 @@ from ..core import Action, Game, JsonDict, Message, Rng, State
 from ..core.messages import register_words
 from .actions import CODEC
 from .refusals import explain
-from .setup import DEFAULT_OPTIONS, check_options
+from .setup import DEFAULT_OPTIONS, check_options, standard_paddies
 from .state import TanboRules
 from .views import check, from_json, from_view, state_json, table_view
 
@@ -56,6 +56,10 @@ class TanboGame(Game):
 
     def default_options(self, players: int) -> JsonDict:
         return dict(DEFAULT_OPTIONS)
+
+    def describe(self) -> JsonDict:
+        # The setup editor starts from the standard setup, as the engine lays it out.
+        return {**super().describe(), "standard_setup": standard_paddies()}
 
     def validate_options(self, players: int, options: Mapping[str, Any]) -> JsonDict:
         merged = super().validate_options(players, options)

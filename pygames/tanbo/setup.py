@@ -20,10 +20,24 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import BadOptions, JsonDict, Message
-from .tokens import PADDIES, RICE_TOTAL, SEATS, SNAKES_IN_GAME
+from .tokens import PADDIES, RICE_TOTAL, SEATS, SNAKES_IN_GAME, STANDARD_SNAKES_PER_PADDY
 
 STANDARD = "standard"
 DEFAULT_OPTIONS: JsonDict = {"first_player": 0, "setup": STANDARD}
+
+
+def standard_paddies() -> JsonDict:
+    """The standard setup written as a custom one: what the lobby's editor starts from.
+
+    >>> standard_paddies()["paddies"][0][0]
+    {'snakes': 2, 'rice': 0}
+    """
+    return {
+        "paddies": [
+            [{"snakes": STANDARD_SNAKES_PER_PADDY, "rice": 0} for _ in range(PADDIES)]
+            for _ in range(SEATS)
+        ]
+    }
 
 
 def check_first_player(value: Any) -> int:

@@ -4,22 +4,25 @@
 
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
-/** @import { OptionsEditor } from "./types.js" */
+/** @import { CatalogGame, OptionsEditor } from "./types.js" */
 
 const PADDIES = 5;
 
 /**
  * @param {HTMLElement} container
+ * @param {CatalogGame} game  its standard_setup is the engine's, the editor's starting values
  * @returns {OptionsEditor}
  */
-export function tanboSetupEditor(container) {
+export function tanboSetupEditor(container, game) {
+  const standard = game.standard_setup?.paddies ?? [];
   const use = el("input", { type: "checkbox", id: "tanbo-custom" });
   const grid = el("div", { class: "setup-grid", id: "tanbo-setup" });
   for (let player = 0; player < 2; player++) {
     const row = el("fieldset", { class: "setup-player" }, el("legend", { text: t("tanbo.ui.setup.paddies", { seat: player }) }));
     for (let paddy = 0; paddy < PADDIES; paddy++) {
       const cell = el("div", { class: "setup-paddy" }, el("span", { class: "setup-paddy-name", text: t("tanbo.ui.setup.paddy", { paddy: paddy + 1 }) }));
-      for (const [kind, value] of [["snakes", 2], ["rice", 0]]) {
+      for (const kind of /** @type {const} */ (["snakes", "rice"])) {
+        const value = standard[player]?.[paddy]?.[kind] ?? 0;
         cell.append(
           el(
             "label",
@@ -61,6 +64,19 @@ export function tanboSetupEditor(container) {
   sync();
 
   return {
+    fill(options) {
+      // A custom setup chosen before (New game, a language switch) is shown again.
+      const paddies = /** @type {{paddies?: unknown}} */ (options.setup ?? {}).paddies;
+      if (!Array.isArray(paddies)) return;
+      for (const input of grid.querySelectorAll("input")) {
+        const spec = paddies[Number(input.dataset.player)]?.[Number(input.dataset.paddy)];
+        const value = spec?.[/** @type {"snakes" | "rice"} */ (input.dataset.kind)];
+        if (value !== undefined) input.value = String(value);
+      }
+      use.checked = true;
+      details.open = true;
+      sync();
+    },
     options() {
       if (!use.checked) return {};
       const paddies = [0, 1].map((player) =>

@@ -63,6 +63,8 @@ export type Reply<T> =
 export interface SeatInfo {
   name: string;
   bot: string | null;
+  /** A bot's level in the reader's words ("Normal", "ふつう"), as the shell hands seats to renderers. */
+  level?: string;
 }
 
 /** `Match.status()`: whose decision it is and how far the match is. */
@@ -267,6 +269,8 @@ export interface CatalogGame {
   first_player: { option: string; label: string; random: boolean } | null;
   hidden_information: boolean;
   setup_editor: "tanbo" | "htp" | "storm" | null;
+  /** Tanbo: the standard setup as a custom one, `{paddies: [[{snakes, rice}]]}` (the editor's start). */
+  standard_setup?: { paddies: { snakes: number; rice: number }[][] };
 }
 
 /** js/catalog.json, written by the build from Game.describe() and the bots. */

@@ -23,10 +23,11 @@ export function storedName(name, seat) {
   return !typed || typed === t("core.seat", { n: seat + 1 }) ? defaultName(seat) : typed;
 }
 
-/** The seats as the screen names them (see shownName); bots and everything else unchanged.
- *  @template {{name: string}} S @param {S[] | null | undefined} seats @returns {S[]} */
+/** The seats as the screen names them (see shownName), a bot's level in the reader's words
+ *  beside its id (renderers show `level`); everything else unchanged.
+ *  @template {{name: string, bot?: string | null}} S @param {S[] | null | undefined} seats @returns {(S & {level?: string})[]} */
 export function shownSeats(seats) {
-  return (seats ?? []).map((s, i) => ({ ...s, name: shownName(s.name, i) }));
+  return (seats ?? []).map((s, i) => ({ ...s, name: shownName(s.name, i), ...(s.bot ? { level: levelName(s.bot) } : {}) }));
 }
 
 /** A bot's level in the reader's words ("Normal"); an unknown name as it is.

@@ -745,7 +745,7 @@ function boxHtml(ctx, s) {
   if (isTarget) cls.push(picked ? "is-target picked" : "is-target");
   if (team !== null) cls.push(`team-${team}`);
   const count = box.tiles?.length ?? 0;
-  const bot = ctx.seats[s]?.bot;
+  const bot = ctx.seats[s]?.level ?? ctx.seats[s]?.bot;
   const tags = [];
   if (s === ctx.seat) tags.push(`<span class="htp-tag you">${esc(w("you"))}</span>`);
   if (t.start_player === s) tags.push(`<span class="htp-tag first" title="${esc(w("start_title"))}">${esc(w("start"))}</span>`);

@@ -451,7 +451,7 @@ export function lastMoveWords(view, s) {
 
 /** A short label for a seat: "Bot · greedy", "You" or "" (another person). */
 function roleOf(ctx, s) {
-  const bot = ctx.seats?.[s]?.bot;
+  const bot = ctx.seats?.[s]?.level ?? ctx.seats?.[s]?.bot;
   if (bot) return { cls: "bot", text: u("role.bot", { bot }) };
   if (s === ctx.seat) return { cls: "you", text: u("role.you") };
   return null;
@@ -488,7 +488,7 @@ function seatHtml(ctx, s) {
   const did = lastMoveWords(view, s);
   const doing = turn ? (t.phase === "discard" ? u("doing.discard") : u("doing.serve")) : "";
   const label = [
-    `${names[s]}${ctx.seats?.[s]?.bot ? u("aria.bot", { bot: ctx.seats[s].bot }) : you ? u("aria.you") : ""}${host ? u("aria.host") : ""}${turn ? u("aria.now", { doing }) : ""}${winner ? u("aria.wins") : ""}`,
+    `${names[s]}${ctx.seats?.[s]?.bot ? u("aria.bot", { bot: ctx.seats[s].level ?? ctx.seats[s].bot }) : you ? u("aria.you") : ""}${host ? u("aria.host") : ""}${turn ? u("aria.now", { doing }) : ""}${winner ? u("aria.wins") : ""}`,
     handWords,
     stockWords,
     u("left", { cards: cardsWord(left) }),

@@ -463,7 +463,7 @@ function playerHtml(ctx, s) {
   const tags = [];
   if (ctx.viewer === s && ctx.onlyHuman === s) tags.push(`<span class="you-tag">${esc(U("tag.you"))}</span>`);
   const bot = ctx.seats[s]?.bot;
-  if (bot) tags.push(`<span class="bot-tag">${esc(U("tag.bot", { level: bot }))}</span>`);
+  if (bot) tags.push(`<span class="bot-tag">${esc(U("tag.bot", { level: ctx.seats[s].level ?? bot }))}</span>`);
   if (t.first_player === s) tags.push(`<span class="first-tag" title="${esc(U("tag.first_title"))}">${esc(U("tag.first"))}</span>`);
   if (acting) tags.push(`<span class="turn-tag">${esc(U(t.phase === "swap" && !turn ? "tag.swapping" : "tag.to_play"))}</span>`);
   const score = t.scores?.[s] ?? 0;
