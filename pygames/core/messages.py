@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -51,6 +51,9 @@ class Message:
 
     id: str
     args: tuple[tuple[str, Arg], ...] = ()
+    # to_json's answer, made once: every view sends the whole log, so a line is serialised
+    # again at every step otherwise (a quarter of a random game's time went there).
+    _json: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def of(cls, message_id: str, /, **args: Arg) -> Message:
@@ -67,8 +70,15 @@ class Message:
         return dict(self.args).get(name, default)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"id": ..., "args": {...}}``; nested messages become the same shape."""
-        return {"id": self.id, "args": {k: _thaw(v) for k, v in self.args}}
+        """``{"id": ..., "args": {...}}``; nested messages become the same shape.
+
+        The answer is shared between calls: read it or serialise it, never change it.
+        """
+        made = self._json
+        if made is None:
+            made = {"id": self.id, "args": {k: _thaw(v) for k, v in self.args}}
+            object.__setattr__(self, "_json", made)  # frozen: set once, as a cache
+        return made
 
     @classmethod
     def from_json(cls, data: Any) -> Message:
