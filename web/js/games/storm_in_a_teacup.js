@@ -857,14 +857,14 @@ function discardChoicesHtml(ctx) {
     const n = sumOf(c);
     const kept = mine.length - n;
     const keptWords = kept ? u("to_your_stock", { cards: cardsWord(kept) }) : u("none_to_your_stock");
-    // The name starts with the visible text (WCAG 2.5.3), then says why the first is the default.
-    const what = u("discard.what", { what: n ? countsWords(c, true) : u("nothing") });
-    const label = u("discard.label", { what, kept: keptWords }) + (i === 0 ? u("discard.default") : "");
+    // The name holds the visible text unbroken (WCAG 2.5.3; each language's label keeps it so),
+    // then says why the first is the default.
+    const label = u("discard.label", { what: n ? countsWords(c, true) : u("nothing"), kept: keptWords }) + (i === 0 ? u("discard.default") : "");
     const cards = KINDS.flatMap((k) => Array(c[k]).fill(k));
     const json = JSON.stringify(a);
     return `<button type="button" class="legal storm-discard${i === 0 ? " default" : ""}" data-action="${esc(json)}" data-focus-key="${esc(json)}" aria-label="${esc(label)}" title="${esc(label)}"${ctx.busy ? " disabled" : ""}>
         <span class="storm-discard-cards">${n ? runHtml(cards, "mini") : `<span class="storm-none">—</span>`}</span>
-        <span class="storm-discard-text"><b>${esc(what)}</b> <small>${esc(keptWords)}</small></span>
+        <span class="storm-discard-text"><b>${esc(n ? countsWords(c, true) : u("nothing_cap"))}</b> <small>${esc(keptWords)}</small></span>
       </button>`;
   });
   const allowed = ctx.t.party?.allowed?.[String(seat)] ?? 0;
