@@ -111,7 +111,7 @@ def test_refusals_in_both_languages() -> None:
         "2 Tea and 1 Milk is no combination: Milk Tea needs equal numbers of Tea and Milk."
     )
     assert render(message, "ja") == (
-        "紅茶2枚、ミルク1枚は組み合わせになりません：ミルクティーには紅茶とミルクが同じ枚数が必要です。"
+        "紅茶2枚、ミルク1枚は組み合わせになりません：ミルクティーは紅茶とミルクが同じ枚数です。"
     )
     with pytest.raises(IllegalAction) as refused:
         state.apply(0, Serve(3, 5))
@@ -135,7 +135,7 @@ def test_outcome_reason_in_both_languages() -> None:
     assert outcome is not None
     assert render(outcome.reason, "ja") in {"カードが残っていない", "残り1枚"} or render(
         outcome.reason, "ja"
-    ).startswith("勝利の分け合い")
+    ).startswith("共同勝利")
 
 
 def test_the_view_names_each_legal_run_and_the_reason_for_every_other() -> None:
