@@ -49,9 +49,9 @@ NODE_MODULES = ROOT / "node_modules"
 COMPILE_PYC = ROOT / "scripts" / "compile_pyc.mjs"
 STDLIB = "python_stdlib.zip"
 # Where the archives' files are found at run time, which names the code in tracebacks: Pyodide
-# writes the standard library to /lib/python3XY.zip; PyScript unpacks pygames.zip into the
-# worker's working directory, its home folder.
-STDLIB_RUNTIME_PATH = "/lib/python314.zip"
+# writes the standard library to /lib/python3XY.zip (the compiler fills in its own version);
+# PyScript unpacks pygames.zip into the worker's working directory, its home folder.
+STDLIB_RUNTIME_PATH = "/lib/python{major}{minor}.zip"
 PACKAGE_RUNTIME_PATH = "/home/pyodide"
 
 # Loaded by the page at run time; verified by the e2e test that fails on any 404.

@@ -21,6 +21,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import marshal
+import sys
 import zipfile
 
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # the same fixed date as scripts/build.py's archives
@@ -43,7 +44,9 @@ def compile_zip(source_zip: bytes, prefix: str, keep_sources: bool) -> bytes:
 
     Other entries (data files, directories) are copied as they are. ``keep_sources`` keeps the
     ``.py`` files too (for tracebacks with source lines); the importers prefer the ``.pyc``.
+    ``{major}`` and ``{minor}`` in ``prefix`` become this interpreter's version numbers.
     """
+    prefix = prefix.format(major=sys.version_info.major, minor=sys.version_info.minor)
     entries: dict[str, bytes] = {}
     with zipfile.ZipFile(io.BytesIO(source_zip)) as zin:
         for info in zin.infolist():
