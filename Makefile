@@ -22,7 +22,7 @@ DIST_STAMP := dist/build.json
 JS_TESTS := tests-js/*.test.mjs
 BUILD_INPUTS := $(shell find web pygames scripts -type f -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null) package.json
 
-.PHONY: help setup build serve test lint typecheck unit test-js e2e chromium bench soak clean
+.PHONY: help setup build serve test lint typecheck unit test-js e2e chromium bench bench-web soak clean
 
 help:
 	@echo "make serve   set up, build, and serve the site at http://$(HOST):$(PORT)/"
@@ -30,6 +30,7 @@ help:
 	@echo "make build   build the site into dist/"
 	@echo "make lint    ruff and mypy (Python); eslint and tsc (JavaScript)"
 	@echo "make bench   speed figures of every game (ratios to random) and a short arena run"
+	@echo "make bench-web  time to engine ready in Chromium, cold and warm (BASE=dir: compare a build)"
 	@echo "make soak    the conformance tests in full (2000+ random games a game; make test plays a fifth)"
 	@echo "make clean   remove dist/ and test artifacts (make distclean: also .venv, node_modules)"
 
@@ -100,6 +101,12 @@ test: build chromium lint test-js
 bench: $(VENV_STAMP)
 	$(PY) -m pygames bench
 	$(PY) -m pygames arena tanbo --a strong --b normal --games 4 --seed 1 --budget 0.4
+
+# Start-up in the browser: cold and warm ready, first-visit bytes. BASE=<a built folder> (e.g. an
+# older build) adds it to the same interleaved run; ratios are to the first site. Not a test.
+BENCH_TRIALS ?= 5
+bench-web: build chromium
+	$(PY) scripts/bench_web.py $(if $(BASE),--site base=$(BASE)) --site dist=dist --trials $(BENCH_TRIALS)
 
 soak: $(VENV_STAMP)
 	PYGAMES_SOAK=1 $(PYTEST) tests -m slow

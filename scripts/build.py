@@ -8,7 +8,18 @@ system by PyScript's ``files`` config). The archive also holds ``pygames/_versio
 here from pyproject.toml's version (Pyodide has no installed metadata to read it from), and
 ``build.json`` states the same version. ``i18n/<lang>.json`` (every word) and
 ``js/catalog.json`` (the lobby's games, from ``Game.describe()``) are written from Python.
-Standard library only; writes nothing outside ``dist/``.
+Standard library only; writes nothing outside ``dist/`` (and a temporary folder).
+
+Bytecode: Python in the browser would otherwise compile every module it imports on every start
+(npm's ``python_stdlib.zip`` has no ``.pyc``). So the standard library and ``pygames`` are
+compiled here by the vendored Pyodide's own Python, run in Node (scripts/compile_pyc.mjs: a
+``.pyc`` is only valid for the interpreter with the same magic number), into unchecked
+hash-based ``.pyc`` with fixed zip dates and sorted entries: the same inputs give byte-identical
+archives, whatever the files' mtimes. ``dist/vendor/pyodide/python_stdlib.zip`` keeps its name
+(Pyodide looks for it) and holds bytecode only, no sources: a traceback through the standard
+library shows file names and line numbers but no source lines. ``pygames.zip`` holds bytecode,
+``py.typed`` and the ``i18n/*.json`` catalogues (read with importlib.resources), without the
+``.py`` sources either. Needs ``node`` on the PATH.
 
     python scripts/build.py [--out DIR]
     python scripts/build.py --catalogue     # the lobby's catalogue only, on stdout
@@ -18,10 +29,13 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 import json
 import re
 import shutil
+import subprocess
 import sys
+import tempfile
 import tomllib
 import zipfile
 from pathlib import Path
@@ -32,6 +46,13 @@ ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 PACKAGE = ROOT / "pygames"
 NODE_MODULES = ROOT / "node_modules"
+COMPILE_PYC = ROOT / "scripts" / "compile_pyc.mjs"
+STDLIB = "python_stdlib.zip"
+# Where the archives' files are found at run time, which names the code in tracebacks: Pyodide
+# writes the standard library to /lib/python3XY.zip (the compiler fills in its own version);
+# PyScript unpacks pygames.zip into the worker's working directory, its home folder.
+STDLIB_RUNTIME_PATH = "/lib/python{major}{minor}.zip"
+PACKAGE_RUNTIME_PATH = "/home/pyodide"
 
 # Loaded by the page at run time; verified by the e2e test that fails on any 404.
 PYODIDE_FILES = (
@@ -93,6 +114,8 @@ def _copy_vendor(out: Path) -> dict[str, str]:
     dest.mkdir(parents=True)
     for name in PYODIDE_FILES:
         src = pyodide_src / name
+        if name == STDLIB:
+            continue  # compiled to bytecode by _compile
         if name.endswith(".mjs"):
             (dest / name).write_text(_strip_source_map(src.read_text()))
         else:
@@ -132,19 +155,56 @@ def _version_module() -> bytes:
     ).encode()
 
 
-def _zip_package(out: Path) -> str:
-    target = out / "pygames.zip"
-    digest = hashlib.sha256()
+def _package_zip() -> bytes:
+    """The rules package's sources as a zip (compiled to bytecode by _compile)."""
+    buffer = io.BytesIO()
     entries = [(p.relative_to(ROOT).as_posix(), p.read_bytes()) for p in _package_files()]
     entries.append(("pygames/_version.py", _version_module()))
-    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for arcname, data in entries:
-            digest.update(arcname.encode() + b"\0" + data)
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for arcname, data in sorted(entries):
             info = zipfile.ZipInfo(arcname, date_time=ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zf.writestr(info, data)
-    return digest.hexdigest()[:12]
+    return buffer.getvalue()
+
+
+def compile_archives(jobs: list[tuple[bytes, Path, str, bool]]) -> None:
+    """Compile zips of sources to zips of bytecode with the vendored Pyodide, in one Node run.
+
+    Each job is (source zip, output path, run-time folder of its files, keep the ``.py``).
+    """
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("build: `node` is needed to compile the bytecode (Node.js 20 or later)")
+    with tempfile.TemporaryDirectory(prefix="pygames-build-") as tmp:
+        args: list[str] = []
+        for i, (source, target, prefix, keep) in enumerate(jobs):
+            src = Path(tmp) / f"{i}.zip"
+            src.write_bytes(source)
+            args += [str(src), str(target), prefix, "1" if keep else "0"]
+        done = subprocess.run(
+            [node, str(COMPILE_PYC), *args], cwd=ROOT, capture_output=True, text=True
+        )
+        if done.returncode != 0:
+            # Pyodide's errors start with a page of minified JavaScript: its tail is the story.
+            raise SystemExit(f"build: compiling bytecode failed:\n{done.stderr[-3000:]}")
+
+
+def _compile(out: Path) -> dict[str, str]:
+    """Write the bytecode archives; their digests, which build.json records."""
+    stdlib = out / "vendor" / "pyodide" / STDLIB
+    package = out / "pygames.zip"
+    compile_archives(
+        [
+            ((NODE_MODULES / "pyodide" / STDLIB).read_bytes(), stdlib, STDLIB_RUNTIME_PATH, False),
+            (_package_zip(), package, PACKAGE_RUNTIME_PATH, False),
+        ]
+    )
+    return {
+        "pygames": hashlib.sha256(package.read_bytes()).hexdigest()[:12],
+        "python_stdlib": hashlib.sha256(stdlib.read_bytes()).hexdigest()[:12],
+    }
 
 
 def _write_words(out: Path) -> None:
@@ -223,11 +283,12 @@ def build(out: Path) -> None:
     )
     versions = _copy_vendor(out)
     write_icons(out / "icons")  # the bitmaps the web app manifest lists
-    package_hash = _zip_package(out)
+    digests = _compile(out)
     _write_words(out)
     _write_catalogue(out)
-    # The page reads this to bust caches of pygames.zip and to show versions.
-    build_info = {"pygames": package_hash, "version": version(), **versions}
+    # The page reads this to bust caches of pygames.zip and to show versions; the digests of
+    # the bytecode archives also show that two builds made the same bytes.
+    build_info = {**digests, "version": version(), **versions}
     (out / "build.json").write_text(json.dumps(build_info, indent=2) + "\n")
     _write_service_worker(out, _site_hash(out))
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

@@ -1,10 +1,13 @@
 """The build ships the site's runtime only: web/ as it is, minus what only the dev tools read, plus
-what it writes from Python (the words and the lobby's catalogue)."""
+what it writes from Python (the words and the lobby's catalogue), and the standard library and
+pygames as reproducible bytecode."""
 
 from __future__ import annotations
 
+import io
 import json
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -22,6 +25,19 @@ from pygames.games import all_games  # noqa: E402
 ADDED = ("vendor/", "icons/", "build.json", "pygames.zip", "js/catalog.json")
 
 
+NEEDS_RUNTIME = pytest.mark.skipif(
+    not (ROOT / "node_modules" / "pyodide").is_dir(), reason="needs npm ci (the runtime)"
+)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One build for the tests of this module that only read it (compiling takes seconds)."""
+    out = tmp_path_factory.mktemp("build") / "dist"
+    site_build.build(out)
+    return out
+
+
 def _files(root: Path) -> set[str]:
     return {
         p.relative_to(root).as_posix()
@@ -30,12 +46,9 @@ def _files(root: Path) -> set[str]:
     }
 
 
-@pytest.mark.skipif(
-    not (ROOT / "node_modules" / "pyodide").is_dir(), reason="needs npm ci (the runtime)"
-)
-def test_build_ships_web_without_the_dev_tools_files(tmp_path: Path) -> None:
-    out = tmp_path / "dist"
-    site_build.build(out)
+@NEEDS_RUNTIME
+def test_build_ships_web_without_the_dev_tools_files(built: Path) -> None:
+    out = built
     shipped = {f for f in _files(out) if not f.startswith(ADDED)}
     web = _files(ROOT / "web")
     assert shipped == {f for f in web if not f.endswith(".d.ts")}
@@ -62,14 +75,11 @@ def test_the_lobby_catalogue_is_the_engine_s_own() -> None:
     assert [g["id"] for g in games] == ["tanbo", "humble_tea_party", "storm_in_a_teacup"]
 
 
-@pytest.mark.skipif(
-    not (ROOT / "node_modules" / "pyodide").is_dir(), reason="needs npm ci (the runtime)"
-)
-def test_the_built_catalogue_is_not_stale(tmp_path: Path) -> None:
+@NEEDS_RUNTIME
+def test_the_built_catalogue_is_not_stale(built: Path) -> None:
     """The site's js/catalog.json says what the engine says now, and names words the site has;
     no catalogue fact is left in the page's source."""
-    out = tmp_path / "dist"
-    site_build.build(out)
+    out = built
     built = json.loads((out / "js" / "catalog.json").read_text("utf-8"))
     assert [g for g in built["games"] if not g["id"].startswith("pile")] == _engine_games()
     for lang in ("en", "ja"):
@@ -84,3 +94,71 @@ def test_the_built_catalogue_is_not_stale(tmp_path: Path) -> None:
     source = (ROOT / "web" / "js" / "catalog.js").read_text("utf-8")
     for fact in ("max_players:", "min_players:", '"random", "easy"', "Humble Tea Party"):
         assert fact not in source
+
+
+def _pyc_headers(archive: zipfile.ZipFile) -> set[bytes]:
+    """The distinct headers (magic number and flags) of an archive's .pyc files."""
+    return {archive.read(n)[:8] for n in archive.namelist() if n.endswith(".pyc")}
+
+
+@NEEDS_RUNTIME
+def test_the_stdlib_ships_as_bytecode_without_sources(built: Path) -> None:
+    """Every module of npm's python_stdlib.zip is shipped as an unchecked hash-based .pyc (valid
+    without its source and whatever the files' dates), with no .py left; data files stay."""
+    npm = zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
+    shipped = zipfile.ZipFile(built / "vendor" / "pyodide" / "python_stdlib.zip")
+    names = set(shipped.namelist())
+    modules = {n for n in npm.namelist() if n.endswith(".py")}
+    assert len(modules) > 500
+    assert not {n for n in names if n.endswith(".py")}
+    assert {n + "c" for n in modules} <= names
+    assert {n for n in npm.namelist() if not n.endswith(".py")} <= names  # e.g. py.typed
+    # One magic number (Pyodide's Python's, not this CPython's), flags 1: hash-based, unchecked.
+    (header,) = _pyc_headers(shipped)
+    assert header[4:8] == (1).to_bytes(4, "little")
+    assert {i.date_time for i in shipped.infolist()} == {site_build.ZIP_DATE}
+    assert shipped.namelist() == sorted(names)
+
+
+@NEEDS_RUNTIME
+def test_pygames_ships_as_bytecode_with_its_data(built: Path) -> None:
+    """pygames.zip holds a .pyc for every module (and the written _version), the catalogues
+    importlib.resources reads (i18n/*.json) and py.typed, and no .py."""
+    shipped = zipfile.ZipFile(built / "pygames.zip")
+    names = set(shipped.namelist())
+    sources = {p.relative_to(ROOT).as_posix() for p in site_build._package_files()}
+    modules = {n for n in sources if n.endswith(".py")}
+    assert {n + "c" for n in modules} | {"pygames/_version.pyc"} <= names
+    assert not {n for n in names if n.endswith(".py")}
+    data = sources - modules
+    assert any(n.endswith("/i18n/ja.json") for n in data) and "pygames/py.typed" in data
+    assert data <= names
+    stdlib = zipfile.ZipFile(built / "vendor" / "pyodide" / "python_stdlib.zip")
+    assert _pyc_headers(shipped) == _pyc_headers(stdlib)  # the same interpreter made both
+    info = json.loads((built / "build.json").read_text())
+    assert set(info) >= {"pygames", "python_stdlib"}
+
+
+@NEEDS_RUNTIME
+def test_bytecode_archives_are_reproducible(tmp_path: Path) -> None:
+    """Two separate compilations (two Node processes) of the same sources give the same bytes.
+    Cheap: a few modules, among them one whose constants are sets (their order follows string
+    hashes) and a package with data, rather than two whole builds."""
+    sources = io.BytesIO()
+    npm = zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
+    with zipfile.ZipFile(sources, "w") as zf:
+        for name in ("json/__init__.py", "json/decoder.py", "tomllib/mypy.ini"):
+            zf.writestr(name, npm.read(name))
+        zf.writestr("sets.py", "def f(x):\n    return x in {'a', 'b', 'c', 'tanbo', 'paddy'}\n")
+    made = []
+    for i in range(2):
+        target = tmp_path / f"{i}.zip"
+        job = (sources.getvalue(), target, site_build.STDLIB_RUNTIME_PATH, False)
+        site_build.compile_archives([job])
+        made.append(target.read_bytes())
+    assert made[0] == made[1]
+    names = zipfile.ZipFile(io.BytesIO(made[0])).namelist()
+    assert names == ["json/__init__.pyc", "json/decoder.pyc", "sets.pyc", "tomllib/mypy.ini"]
+    # The code is named where Pyodide puts the standard library (/lib/python3XY.zip).
+    pyc = zipfile.ZipFile(io.BytesIO(made[0])).read("sets.pyc")
+    assert b"/lib/python3" in pyc and b".zip/sets.py" in pyc

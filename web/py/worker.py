@@ -1,7 +1,8 @@
 """PyScript worker entry: exposes pygames.bridge to the page.
 
 Runs inside a web worker (Pyodide). PyScript's ``files`` config has already unpacked
-``pygames.zip`` into the working directory; every exported function takes plain str/int
+``pygames.zip`` (bytecode, ``.pyc`` only: scripts/build.py) into the working directory; a
+sourceless import finds it there. Every exported function takes plain str/int
 arguments and returns a JSON string, so nothing but strings crosses to JavaScript.
 """
 

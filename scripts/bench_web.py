@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""Time the site's start in the system's Chromium: how long until the engine is ready.
+
+Each site (a built folder: ``--site LABEL=DIR``, repeatable; default ``dist``) is served by
+scripts/serve.py on 127.0.0.1, with its ``Cache-Control: no-cache``. A trial opens the site in a
+fresh browser profile and waits for ``body[data-engine=ready]`` (cold), then reloads it in the
+same profile and waits again (warm). Trials are interleaved (site A, site B, site A, ...; the
+order rotates from trial to trial) so a machine whose load drifts affects every site alike, and
+the figures of one run are compared with each other only. It prints, per site, the median and
+range of first paint, cold and warm ready, and the bytes the server sent on the first visit up
+to ready (response bodies, counted by the server), and the ratio of each site's medians to the
+first site's.
+
+    python scripts/bench_web.py [--site base=/tmp/dist-base --site new=dist] [--trials 5]
+
+Needs playwright (a dev dependency) and Chromium (``--chromium``, default /usr/bin/chromium).
+Not part of the test suite: its figures depend on the machine and its load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import serve as site_serve
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+READY_TIMEOUT_MS = 180_000
+# Runs in the page before its own scripts: the time (ms since navigation start) at which the app
+# marks the engine ready, and of the first contentful paint.
+PROBE = """
+(() => {
+  const mark = () => {
+    if (document.body && document.body.dataset.engine === "ready" && !window.__readyAt) {
+      window.__readyAt = performance.now();
+    }
+  };
+  new MutationObserver(mark).observe(document, {subtree: true, attributes: true, childList: true});
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.name === "first-contentful-paint") window.__fcpAt = e.startTime;
+    }
+  }).observe({type: "paint", buffered: true});
+})();
+"""
+
+
+class CountingHandler(site_serve.SiteHandler):
+    """The site's handler, adding up the bytes of the response bodies it sends."""
+
+    counter: list[int]
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        data = source.read()
+        self.counter[0] += len(data)
+        outputfile.write(data)
+
+
+@dataclass
+class Site:
+    label: str
+    directory: Path
+    url: str = ""
+    counter: list[int] = field(default_factory=lambda: [0])
+    paint: list[float] = field(default_factory=list)
+    cold: list[float] = field(default_factory=list)
+    warm: list[float] = field(default_factory=list)
+    first_bytes: list[int] = field(default_factory=list)
+
+
+@contextmanager
+def serving(site: Site) -> Iterator[None]:
+    """Serve ``site.directory`` on a free port of 127.0.0.1 while the block runs."""
+    server = site_serve.make_server(site.directory, port=0, quiet=True)
+    # The same handler (a functools.partial of SiteHandler), counting into this site's counter.
+    handler: Any = server.RequestHandlerClass
+    counting = type("Counting", (CountingHandler,), {"counter": site.counter})
+    server.RequestHandlerClass = functools.partial(counting, *handler.args, **handler.keywords)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    site.url = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        yield
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _wait_ready(page: Any) -> tuple[float, float]:
+    page.wait_for_function("() => window.__readyAt", timeout=READY_TIMEOUT_MS)
+    ready = float(page.evaluate("window.__readyAt"))
+    paint = page.evaluate("window.__fcpAt ?? null")
+    return ready, float(paint) if paint is not None else float("nan")
+
+
+def trial(playwright: Any, chromium: str, site: Site) -> None:
+    """One cold visit in a fresh profile, then one warm reload in the same profile."""
+    with tempfile.TemporaryDirectory(prefix="bench-web-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=chromium, args=CHROMIUM_FLAGS, headless=True
+        )
+        try:
+            context.add_init_script(PROBE)
+            page = context.new_page()
+            site.counter[0] = 0
+            page.goto(site.url)
+            ready, paint = _wait_ready(page)
+            site.first_bytes.append(site.counter[0])
+            site.cold.append(ready)
+            site.paint.append(paint)
+            time.sleep(1.0)  # let the visit's own after-work (service worker install) settle
+            page.reload()
+            ready, _ = _wait_ready(page)
+            site.warm.append(ready)
+        finally:
+            context.close()
+
+
+def _summary(values: list[float], unit: str = "s") -> str:
+    if unit == "s":
+        med, lo, hi = (v / 1000 for v in (statistics.median(values), min(values), max(values)))
+        return f"{med:6.2f} s ({lo:.2f}-{hi:.2f})"
+    med, lo, hi = statistics.median(values), min(values), max(values)
+    return f"{med / 1e6:6.2f} MB ({lo / 1e6:.2f}-{hi / 1e6:.2f})"
+
+
+def report(sites: list[Site]) -> None:
+    """Print medians, ranges and the ratios of the medians to the first site's."""
+    base = sites[0]
+    rows = (
+        ("first paint", "paint", "s"),
+        ("ready, cold", "cold", "s"),
+        ("ready, warm", "warm", "s"),
+        ("first-visit bytes", "first_bytes", "b"),
+    )
+    for title, attr, unit in rows:
+        print(f"{title}:")
+        for site in sites:
+            values = [float(v) for v in getattr(site, attr)]
+            line = f"  {site.label:>12}: {_summary(values, unit)}"
+            if site is not base:
+                ratio = statistics.median(values) / statistics.median(getattr(base, attr))
+                line += f"   {site.label}/{base.label} {ratio:.2f}x"
+            print(line)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--site", action="append", default=[], metavar="LABEL=DIR", help="a built site (repeat)"
+    )
+    parser.add_argument("--trials", type=int, default=5)
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    args = parser.parse_args(argv)
+    sites = [Site(*s.split("=", 1)) if "=" in s else Site(s, Path(s)) for s in args.site]
+    if not sites:
+        sites = [Site("dist", ROOT / "dist")]
+    for site in sites:
+        site.directory = Path(site.directory)
+        if not (site.directory / "index.html").is_file():
+            print(f"bench_web: {site.directory} has no index.html: build it", file=sys.stderr)
+            return 1
+
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright, ExitStack() as stack:
+        for site in sites:
+            stack.enter_context(serving(site))
+        for n in range(args.trials):
+            order = sites[n % len(sites) :] + sites[: n % len(sites)]
+            for site in order:
+                trial(playwright, args.chromium, site)
+                print(
+                    f"trial {n + 1} {site.label}: cold {site.cold[-1] / 1000:.2f} s,"
+                    f" warm {site.warm[-1] / 1000:.2f} s, {site.first_bytes[-1] / 1e6:.2f} MB",
+                    flush=True,
+                )
+    report(sites)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
