@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Time the site's start in the system's Chromium: how long until the engine is ready.
 
-Each site (a built folder: ``--site LABEL=DIR``, repeatable; default ``dist``) is served by
-scripts/serve.py on 127.0.0.1, with its ``Cache-Control: no-cache``. A trial opens the site in a
+Each site (a built folder: ``--site LABEL=DIR[,max-age=N]``, repeatable; default ``dist``) is
+served by scripts/serve.py on 127.0.0.1 with its cache headers (``max-age=N`` for the runtime:
+0 sends ``no-cache`` for every file, as before). A trial opens the site in a
 fresh browser profile and waits for ``body[data-engine=ready]`` (cold), then reloads it in the
 same profile and waits again (warm). Trials are interleaved (site A, site B, site A, ...; the
 order rotates from trial to trial) so a machine whose load drifts affects every site alike, and
@@ -78,6 +79,7 @@ class CountingHandler(site_serve.SiteHandler):
 class Site:
     label: str
     directory: Path
+    runtime_max_age: int = site_serve.RUNTIME_MAX_AGE
     url: str = ""
     counter: list[int] = field(default_factory=lambda: [0])
     paint: list[float] = field(default_factory=list)
@@ -89,7 +91,9 @@ class Site:
 @contextmanager
 def serving(site: Site) -> Iterator[None]:
     """Serve ``site.directory`` on a free port of 127.0.0.1 while the block runs."""
-    server = site_serve.make_server(site.directory, port=0, quiet=True)
+    server = site_serve.make_server(
+        site.directory, port=0, quiet=True, runtime_max_age=site.runtime_max_age
+    )
     # The same handler (a functools.partial of SiteHandler), counting into this site's counter.
     handler: Any = server.RequestHandlerClass
     counting = type("Counting", (CountingHandler,), {"counter": site.counter})
@@ -162,15 +166,29 @@ def report(sites: list[Site]) -> None:
             print(line)
 
 
+def _site(spec: str) -> Site:
+    """``LABEL=DIR[,max-age=N]`` (or just ``DIR``) as a Site."""
+    spec, _, age = spec.partition(",max-age=")
+    label, _, directory = spec.partition("=")
+    site = Site(label, Path(directory or label))
+    if age:
+        site.runtime_max_age = int(age)
+    return site
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--site", action="append", default=[], metavar="LABEL=DIR", help="a built site (repeat)"
+        "--site",
+        action="append",
+        default=[],
+        metavar="LABEL=DIR[,max-age=N]",
+        help="a built site (repeat); max-age: the runtime's Cache-Control (0: no-cache)",
     )
     parser.add_argument("--trials", type=int, default=5)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     args = parser.parse_args(argv)
-    sites = [Site(*s.split("=", 1)) if "=" in s else Site(s, Path(s)) for s in args.site]
+    sites = [_site(s) for s in args.site]
     if not sites:
         sites = [Site("dist", ROOT / "dist")]
     for site in sites:

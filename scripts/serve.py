@@ -8,6 +8,11 @@ Python's http.server takes MIME types from the system tables, which do not alway
     python scripts/serve.py [--dir dist] [--port 8000] [--prefix /pygames/]
 
 ``--prefix`` serves the site under a sub-path, as a GitHub Pages project site is.
+
+Caching: the runtime under ``vendor/`` (Pyodide, PyScript: it changes only with the lockfile)
+may be kept for ``--runtime-max-age`` seconds (600, as GitHub Pages sends for every file), so
+the browser can reuse its compiled WebAssembly (V8 keeps a code cache only for responses that
+may be cached); everything else is revalidated on every load, so a rebuilt site is never stale.
 """
 
 from __future__ import annotations
@@ -19,6 +24,9 @@ import sys
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+
+RUNTIME_MAX_AGE = 600
+RUNTIME_DIR = "/vendor/"
 
 MIME_TYPES = {
     ".js": "text/javascript",
@@ -40,10 +48,19 @@ class SiteHandler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}  # noqa: RUF012
     prefix = "/"
     quiet = False
+    runtime_max_age = RUNTIME_MAX_AGE
 
-    def __init__(self, *args: Any, prefix: str = "/", quiet: bool = False, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        prefix: str = "/",
+        quiet: bool = False,
+        runtime_max_age: int = RUNTIME_MAX_AGE,
+        **kwargs: Any,
+    ) -> None:
         self.prefix = prefix
         self.quiet = quiet
+        self.runtime_max_age = runtime_max_age
         super().__init__(*args, **kwargs)
 
     def translate_path(self, path: str) -> str:
@@ -63,9 +80,18 @@ class SiteHandler(SimpleHTTPRequestHandler):
         return super().send_head()
 
     def end_headers(self) -> None:
-        # Always revalidate: a rebuilt pygames.zip must not be served stale.
-        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cache-Control", self.cache_control())
         super().end_headers()
+
+    def cache_control(self) -> str:
+        """``max-age`` for the runtime, ``no-cache`` (always revalidate) for the rest: a
+        rebuilt pygames.zip or page must never be served stale."""
+        path = self.path.split("?", 1)[0]
+        if self.prefix != "/" and path.startswith(self.prefix):
+            path = "/" + path[len(self.prefix) :]
+        if self.runtime_max_age > 0 and path.startswith(RUNTIME_DIR):
+            return f"max-age={self.runtime_max_age}"
+        return "no-cache"
 
     def log_message(self, format: str, *args: Any) -> None:
         if not self.quiet:
@@ -78,11 +104,18 @@ def make_server(
     port: int = 8000,
     prefix: str = "/",
     quiet: bool = False,
+    runtime_max_age: int = RUNTIME_MAX_AGE,
 ) -> ThreadingHTTPServer:
     """A server for ``directory`` (port 0: a free port); call ``serve_forever`` on it."""
     if not prefix.startswith("/") or not prefix.endswith("/"):
         raise ValueError("the prefix must start and end with '/'")
-    handler = functools.partial(SiteHandler, directory=str(directory), prefix=prefix, quiet=quiet)
+    handler = functools.partial(
+        SiteHandler,
+        directory=str(directory),
+        prefix=prefix,
+        quiet=quiet,
+        runtime_max_age=runtime_max_age,
+    )
     return ThreadingHTTPServer((host, port), handler)
 
 
@@ -92,11 +125,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--prefix", default="/")
+    parser.add_argument("--runtime-max-age", type=int, default=RUNTIME_MAX_AGE, metavar="SECONDS")
     args = parser.parse_args(argv)
     if not (args.dir / "index.html").is_file():
         print(f"serve: {args.dir} has no index.html; run `make build` first", file=sys.stderr)
         return 1
-    with make_server(args.dir, args.host, args.port, args.prefix) as server:
+    server = make_server(
+        args.dir, args.host, args.port, args.prefix, runtime_max_age=args.runtime_max_age
+    )
+    with server:
         port = server.server_address[1]
         print(f"Serving {args.dir} at http://{args.host}:{port}{args.prefix}", flush=True)
         with contextlib.suppress(KeyboardInterrupt):
