@@ -13,6 +13,11 @@ to ready (response bodies, counted by the server), and the ratio of each site's 
 first site's.
 
     python scripts/bench_web.py [--site base=/tmp/dist-base --site new=dist] [--trials 5]
+    python scripts/bench_web.py --bare --site app=dist      # the app against bare Pyodide
+
+``--bare`` adds, first (so ratios are to it), a site that does nothing but ``loadPyodide()`` in
+a module worker from the npm package's own files (node_modules/pyodide, no bytecode): the
+baseline issue 10 sets its targets against.
 
 Needs playwright (a dev dependency) and Chromium (``--chromium``, default /usr/bin/chromium).
 Not part of the test suite: its figures depend on the machine and its load.
@@ -34,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 import serve as site_serve
+from build import PYODIDE_FILES
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM_FLAGS = [
@@ -166,6 +172,34 @@ def report(sites: list[Site]) -> None:
             print(line)
 
 
+BARE_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title></head>
+<body><p>Loading Python in a worker...</p>
+<script type="module">
+const worker = new Worker("./worker.mjs", { type: "module" });
+worker.onmessage = (event) => {
+  document.querySelector("p").textContent = event.data;
+  document.body.dataset.engine = "ready";
+};
+</script></body></html>
+"""
+BARE_WORKER = """import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: new URL("./vendor/pyodide/", import.meta.url).href });
+postMessage(pyodide.runPython("import sys; sys.version.split()[0]"));
+"""
+
+
+def bare_site(folder: Path) -> Site:
+    """A page whose worker only runs ``loadPyodide()``, from node_modules/pyodide's files."""
+    vendor = folder / "vendor" / "pyodide"
+    vendor.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        (vendor / name).write_bytes((ROOT / "node_modules" / "pyodide" / name).read_bytes())
+    (folder / "index.html").write_text(BARE_PAGE)
+    (folder / "worker.mjs").write_text(BARE_WORKER)
+    return Site("bare", folder)
+
+
 def _site(spec: str) -> Site:
     """``LABEL=DIR[,max-age=N]`` (or just ``DIR``) as a Site."""
     spec, _, age = spec.partition(",max-age=")
@@ -186,6 +220,7 @@ def main(argv: list[str] | None = None) -> int:
         help="a built site (repeat); max-age: the runtime's Cache-Control (0: no-cache)",
     )
     parser.add_argument("--trials", type=int, default=5)
+    parser.add_argument("--bare", action="store_true", help="add a bare loadPyodide() page first")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     args = parser.parse_args(argv)
     sites = [_site(s) for s in args.site]
@@ -200,6 +235,9 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright, ExitStack() as stack:
+        if args.bare:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-bare-")))
+            sites.insert(0, bare_site(folder))
         for site in sites:
             stack.enter_context(serving(site))
         for n in range(args.trials):
