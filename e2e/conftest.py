@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,15 +25,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import build as site_build  # noqa: E402
 import serve as site_serve  # noqa: E402
+from chromium import CHROMIUM_FLAGS  # noqa: E402
 
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 # Python loading in a worker takes ~3.5 s on a 2-core machine, cold; leave room for a slow CI.
 ENGINE_TIMEOUT_MS = 60_000
 
@@ -64,13 +56,8 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _serve(directory: Path, prefix: str) -> Iterator[str]:
     server = site_serve.make_server(directory, port=0, prefix=prefix, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}{prefix}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with site_serve.in_background(server) as origin:
+        yield origin + prefix
 
 
 @pytest.fixture(scope="session")

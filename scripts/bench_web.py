@@ -30,7 +30,6 @@ import functools
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -40,16 +39,9 @@ from typing import Any
 
 import serve as site_serve
 from build import PYODIDE_FILES
+from chromium import CHROMIUM, CHROMIUM_FLAGS
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 READY_TIMEOUT_MS = 180_000
 # Runs in the page before its own scripts: the time (ms since navigation start) at which the app
 # marks the engine ready, and of the first contentful paint.
@@ -104,14 +96,9 @@ def serving(site: Site) -> Iterator[None]:
     handler: Any = server.RequestHandlerClass
     counting = type("Counting", (CountingHandler,), {"counter": site.counter})
     server.RequestHandlerClass = functools.partial(counting, *handler.args, **handler.keywords)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    site.url = f"http://127.0.0.1:{server.server_address[1]}/"
-    try:
+    with site_serve.in_background(server) as origin:
+        site.url = origin + "/"
         yield
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def _wait_ready(page: Any) -> tuple[float, float]:
@@ -221,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--trials", type=int, default=5)
     parser.add_argument("--bare", action="store_true", help="add a bare loadPyodide() page first")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromium", default=CHROMIUM)
     args = parser.parse_args(argv)
     sites = [_site(s) for s in args.site]
     if not sites:

@@ -21,6 +21,8 @@ import argparse
 import contextlib
 import functools
 import sys
+import threading
+from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -117,6 +119,18 @@ def make_server(
         runtime_max_age=runtime_max_age,
     )
     return ThreadingHTTPServer((host, port), handler)
+
+
+@contextlib.contextmanager
+def in_background(server: ThreadingHTTPServer) -> Iterator[str]:
+    """Run ``server`` in a thread while the block runs (tests, benchmarks); yields its origin."""
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-import threading
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,13 +15,8 @@ import serve as site_serve
 @contextmanager
 def serving(root: Path, **kwargs: object) -> Iterator[str]:
     server = site_serve.make_server(root, port=0, quiet=True, **kwargs)  # type: ignore[arg-type]
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with site_serve.in_background(server) as origin:
+        yield origin
 
 
 def headers(url: str) -> dict[str, str]:
