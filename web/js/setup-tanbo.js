@@ -6,23 +6,22 @@ import { el } from "./dom.js";
 import { t } from "./i18n.js";
 /** @import { CatalogGame, OptionsEditor } from "./types.js" */
 
-const PADDIES = 5;
-
 /**
  * @param {HTMLElement} container
- * @param {CatalogGame} game  its standard_setup is the engine's, the editor's starting values
+ * @param {CatalogGame} game  its standard_setup (the engine's) gives the rings, their paddies
+ *   and the editor's starting values
  * @returns {OptionsEditor}
  */
 export function tanboSetupEditor(container, game) {
   const standard = game.standard_setup?.paddies ?? [];
   const use = el("input", { type: "checkbox", id: "tanbo-custom" });
   const grid = el("div", { class: "setup-grid", id: "tanbo-setup" });
-  for (let player = 0; player < 2; player++) {
+  standard.forEach((ring, player) => {
     const row = el("fieldset", { class: "setup-player" }, el("legend", { text: t("tanbo.ui.setup.paddies", { seat: player }) }));
-    for (let paddy = 0; paddy < PADDIES; paddy++) {
+    ring.forEach((start, paddy) => {
       const cell = el("div", { class: "setup-paddy" }, el("span", { class: "setup-paddy-name", text: t("tanbo.ui.setup.paddy", { paddy: paddy + 1 }) }));
       for (const kind of /** @type {const} */ (["snakes", "rice"])) {
-        const value = standard[player]?.[paddy]?.[kind] ?? 0;
+        const value = start[kind];
         cell.append(
           el(
             "label",
@@ -43,9 +42,9 @@ export function tanboSetupEditor(container, game) {
         );
       }
       row.append(cell);
-    }
+    });
     grid.append(row);
-  }
+  });
   const details = el(
     "details",
     { class: "setup-editor" },
@@ -79,8 +78,8 @@ export function tanboSetupEditor(container, game) {
     },
     options() {
       if (!use.checked) return {};
-      const paddies = [0, 1].map((player) =>
-        Array.from({ length: PADDIES }, (_, paddy) => {
+      const paddies = standard.map((ring, player) =>
+        ring.map((_, paddy) => {
           /** @param {string} kind */
           const read = (kind) => {
             const input = /** @type {HTMLInputElement} */ (grid.querySelector(`input[data-player="${player}"][data-paddy="${paddy}"][data-kind="${kind}"]`));
