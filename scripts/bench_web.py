@@ -108,6 +108,18 @@ def _wait_ready(page: Any) -> tuple[float, float]:
     return ready, float(paint) if paint is not None else float("nan")
 
 
+def _wait_saved(page: Any) -> None:
+    """Wait until the app has saved its memory snapshot for the next visit (it says so in the
+    loading line's stages); the bare page saves none."""
+    page.wait_for_function(
+        """() => {
+            const stages = document.getElementById("engine-status")?.dataset.stages;
+            return stages === undefined || /\\b(saved|unsaved)\\b/.test(stages);
+        }""",
+        timeout=READY_TIMEOUT_MS,
+    )
+
+
 def trial(playwright: Any, chromium: str, site: Site) -> None:
     """One cold visit in a fresh profile, then one warm reload in the same profile."""
     with tempfile.TemporaryDirectory(prefix="bench-web-") as profile:
@@ -124,6 +136,7 @@ def trial(playwright: Any, chromium: str, site: Site) -> None:
             site.cold.append(ready)
             site.paint.append(paint)
             time.sleep(1.0)  # let the visit's own after-work (service worker install) settle
+            _wait_saved(page)
             page.reload()
             ready, _ = _wait_ready(page)
             site.warm.append(ready)

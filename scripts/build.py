@@ -48,6 +48,9 @@ PACKAGE = ROOT / "pygames"
 NODE_MODULES = ROOT / "node_modules"
 COMPILE_PYC = ROOT / "scripts" / "compile_pyc.mjs"
 STDLIB = "python_stdlib.zip"
+# The worker's start-up module, where the build writes the key of its memory snapshot.
+SNAPSHOT_LOADER = "js/python-start.js"
+SNAPSHOT_PLACEHOLDER = "__PYGAMES_SNAPSHOT_KEY__"
 # Where the archives' files are found at run time, which names the code in tracebacks: Pyodide
 # writes the standard library to /lib/python3XY.zip (the compiler fills in its own version);
 # PyScript unpacks pygames.zip into the worker's working directory, its home folder.
@@ -247,6 +250,31 @@ def _write_catalogue(out: Path) -> None:
     (out / "js" / "catalog.json").write_text(text, "utf-8")
 
 
+def _write_snapshot_key(out: Path, pyodide_version: str) -> str:
+    """Fill in the key under which the worker keeps its memory snapshot (web/js/python-start.js).
+
+    A snapshot is a copy of Python's memory after the rules were imported, so it is only good
+    for the same runtime, the same bytecode and the same start-up code: the key is the Pyodide
+    version and a digest of the wasm, both archives and the loader. Other changes to the site
+    (styles, the page's scripts) keep the snapshot.
+    """
+    loader = out / SNAPSHOT_LOADER
+    digest = hashlib.sha256()
+    for part in (
+        out / "vendor" / "pyodide" / "pyodide.asm.wasm",
+        out / "vendor" / "pyodide" / STDLIB,
+        out / "pygames.zip",
+        loader,
+    ):
+        digest.update(part.read_bytes())
+    key = f"{pyodide_version}-{digest.hexdigest()[:16]}"
+    text = loader.read_text()
+    if SNAPSHOT_PLACEHOLDER not in text:
+        raise SystemExit(f"build: {SNAPSHOT_LOADER} lost its {SNAPSHOT_PLACEHOLDER}")
+    loader.write_text(text.replace(f'"{SNAPSHOT_PLACEHOLDER}"', json.dumps(key), 1))
+    return key
+
+
 def _site_hash(out: Path) -> str:
     """A digest of every file of the site: changes whenever anything served changes."""
     digest = hashlib.sha256()
@@ -289,6 +317,7 @@ def build(out: Path) -> None:
     # The page reads this to bust caches of pygames.zip and to show versions; the digests of
     # the bytecode archives also show that two builds made the same bytes.
     build_info = {**digests, "version": version(), **versions}
+    build_info["snapshot_key"] = _write_snapshot_key(out, versions["pyodide"])
     (out / "build.json").write_text(json.dumps(build_info, indent=2) + "\n")
     _write_service_worker(out, _site_hash(out))
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

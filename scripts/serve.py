@@ -127,7 +127,8 @@ def in_background(server: ThreadingHTTPServer) -> Iterator[str]:
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
+        host, port = str(server.server_address[0]), int(server.server_address[1])
+        yield f"http://{host}:{port}"
     finally:
         server.shutdown()
         server.server_close()

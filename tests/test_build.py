@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -162,3 +163,83 @@ def test_bytecode_archives_are_reproducible(tmp_path: Path) -> None:
     # The code is named where Pyodide puts the standard library (/lib/python3XY.zip).
     pyc = zipfile.ZipFile(io.BytesIO(made[0])).read("sets.pyc")
     assert b"/lib/python3" in pyc and b".zip/sets.py" in pyc
+
+
+def _snapshot_site(built: Path, root: Path) -> Path:
+    """A copy of what the snapshot key is made from, with the loader as web/ has it."""
+    for name in (
+        "vendor/pyodide/pyodide.asm.wasm",
+        f"vendor/pyodide/{site_build.STDLIB}",
+        "pygames.zip",
+        "css/app.css",
+    ):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes((built / name).read_bytes())
+    loader = root / site_build.SNAPSHOT_LOADER
+    loader.parent.mkdir(parents=True, exist_ok=True)
+    loader.write_text((site_build.WEB / site_build.SNAPSHOT_LOADER).read_text())
+    return root
+
+
+@NEEDS_RUNTIME
+def test_the_snapshot_key_names_the_runtime_and_the_python_it_holds(
+    built: Path, tmp_path: Path
+) -> None:
+    """web/js/python-start.js keeps Python's memory under this key: a new build of the rules or
+    of the runtime must never restore an old snapshot; a change of styles needs no new one."""
+    info = json.loads((built / "build.json").read_text())
+    key = info["snapshot_key"]
+    assert key.startswith(info["pyodide"] + "-")
+    loader = (built / site_build.SNAPSHOT_LOADER).read_text()
+    assert f"const KEY = {json.dumps(key)};" in loader
+    assert f'"{site_build.SNAPSHOT_PLACEHOLDER}"' not in loader
+
+    def key_of(change: str | None) -> str:
+        root = _snapshot_site(built, tmp_path / f"site-{change}")
+        if change:
+            (root / change).write_bytes((root / change).read_bytes() + b"\0")
+        return site_build._write_snapshot_key(root, info["pyodide"])
+
+    assert key_of(None) == key
+    for part in (
+        "pygames.zip",
+        f"vendor/pyodide/{site_build.STDLIB}",
+        "vendor/pyodide/pyodide.asm.wasm",
+        site_build.SNAPSHOT_LOADER,
+    ):
+        assert key_of(part) != key, part
+    assert key_of("css/app.css") == key
+
+
+def test_preload_imports_every_module_a_call_can_need() -> None:
+    """The snapshot is taken after ``bridge.preload()``: playing every game with every bot,
+    saving, opening and replaying must import no module of the rules after it (in a fresh
+    interpreter, so that nothing imported by other tests hides a miss)."""
+    script = """
+import json, sys
+from pygames import bridge
+bridge.preload()
+before = {m for m in sys.modules if m.startswith("pygames")}
+for game in json.loads(bridge.games())["games"]:
+    n = game["min_players"]
+    bots = game["bots"]
+    seats = [{"name": f"b{i}", "bot": bots[i % len(bots)]} for i in range(n)]
+    reply = json.loads(bridge.new_match(json.dumps(
+        {"game": game["id"], "seats": seats, "seed": 3, "options": {}})))
+    match = reply["match"]
+    for _ in range(6):
+        status = reply["status"]
+        if status["over"]:
+            break
+        reply = json.loads(bridge.bot_act(match, status["actors"][0], status["step"]))
+        assert reply["ok"], reply
+    record = json.loads(bridge.export_record(match))["record"]
+    assert json.loads(bridge.import_record(json.dumps(record)))["ok"]
+    replay = json.loads(bridge.open_replay(match))
+    assert replay["ok"], replay
+print(json.dumps(sorted({m for m in sys.modules if m.startswith("pygames")} - before)))
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    assert json.loads(done.stdout) == []

@@ -39,6 +39,11 @@ self.addEventListener("fetch", (event) => {
     caches.open(CACHE).then(async (cache) => {
       // The query string only carries page settings (?fast=1) and cache busters.
       const hit = await cache.match(request, { ignoreSearch: true });
+      // A cached file answers for its URL without the query; a copy made here has no URL of its
+      // own, so the page sees the URL it asked for (web/js/python-start.js reads its ?channel=).
+      if (hit && new URL(request.url).search) {
+        return new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers: hit.headers });
+      }
       if (hit) return hit;
       const response = await fetch(request);
       if (response.ok && response.type === "basic") cache.put(request, response.clone());

@@ -114,31 +114,49 @@ function clearNotice() {
 
 // ---------------------------------------------------------------- engine loading
 
+// The worker's stages after the download (web/js/engine.js), and the words each shows.
+/** @type {Record<string, string>} */
+const START_STAGES = {
+  start: "shell.engine.starting",
+  restore: "shell.engine.starting",
+  refused: "shell.engine.starting",
+  restored: "shell.engine.starting",
+  rules: "shell.engine.rules",
+};
+
 /** @param {Progress} progress */
 function setProgress({ stage, fraction }) {
+  const status = $("engine-status");
+  // Every stage seen, for the curious and for the tests ("restore restored": from a snapshot).
+  const seen = (status.dataset.stages ?? "").split(" ").filter(Boolean);
+  if (seen.at(-1) !== stage) status.dataset.stages = [...seen, stage].join(" ");
+  // The snapshot for the next visit is saved after the engine is ready: nothing to draw.
+  if (app.progress?.stage === "ready" && stage !== "ready") return;
   app.progress = { stage, fraction }; // drawn again in another language
   const bar = $("engine-progress");
   const label = $("engine-label");
-  $("engine-status").dataset.stage = stage;
+  status.dataset.stage = stage;
   if (stage === "download") {
-    bar.value = Math.round(fraction * 80);
+    bar.value = Math.round(fraction * 100);
     label.textContent = t("shell.engine.loading_percent", { percent: Math.round(fraction * 100) });
-  } else if (stage === "start") {
-    bar.value = 90;
-    label.textContent = t("shell.engine.starting");
+  } else if (stage in START_STAGES) {
+    bar.removeAttribute("value"); // indeterminate: Python's start has no measurable fraction
+    label.textContent = t(START_STAGES[stage]);
   } else if (stage === "ready") {
     bar.value = 100;
     label.textContent = t("shell.engine.ready");
     $("start-hint").textContent = "";
   } else if (stage === "failed") {
+    bar.value = 0;
     label.textContent = t("shell.engine.failed");
     $("start-hint").textContent = t("shell.engine.failed_hint");
   }
 }
 
-async function loadEngine() {
+/** @param {Promise<import("./types.js").Engine>} starting */
+async function loadEngine(starting) {
   try {
-    const engine = await startEngine(setProgress);
+    const engine = await starting;
     app.engine = engine;
     const reply = await engine.games();
     if (reply.ok) {
@@ -1087,15 +1105,25 @@ async function switchLanguage(lang) {
 // ---------------------------------------------------------------- wiring
 
 async function main() {
+  // The engine starts first, so its worker boots while the page loads its words; its progress
+  // is drawn once there are words to draw it with.
+  /** @type {Progress[]} */
+  const early = [];
+  /** @type {(progress: Progress) => void} */
+  let onProgress = (progress) => early.push(progress);
+  const starting = startEngine((progress) => onProgress(progress));
+  starting.catch(() => {}); // awaited by loadEngine below, which reports a failure
   await Promise.all([useLanguage(preferredLanguage()), loadGames()]);
   translate();
+  onProgress = setProgress;
+  for (const progress of early) setProgress(progress);
   $("language").value = language();
   $("language").addEventListener("change", () => switchLanguage($("language").value));
   // ?debug=1: the shell's state on window, for tests that need to slow the engine down.
   if (params.has("debug")) globalThis.pygamesDebug = app;
   const lobby = new Lobby({ onStart: startMatch });
   app.lobby = lobby;
-  app.engineReady = loadEngine();
+  app.engineReady = loadEngine(starting);
   app.engineReady.catch(() => {});
   app.replay = new ReplayViewer({
     engine: () => app.engine,

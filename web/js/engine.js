@@ -5,7 +5,8 @@
 /** @param {string} path */
 const here = (path) => new URL(path, import.meta.url).href;
 
-const PYODIDE = here("../vendor/pyodide/pyodide.mjs");
+// PyScript imports this in the worker as its Pyodide: it restores a memory snapshot if it can.
+const START = here("python-start.js");
 // Fetched first, with progress shown, so the worker later finds them in the HTTP cache.
 const PREFETCH = [
   here("../vendor/pyodide/pyodide.asm.wasm"),
@@ -43,40 +44,77 @@ async function prefetch(onProgress) {
   );
 }
 
+/** Whether a service worker serves this page and already holds the runtime (a repeat visit). */
+async function runtimeIsHere() {
+  if (!navigator.serviceWorker?.controller || typeof caches === "undefined") return false;
+  try {
+    const hits = await Promise.all(PREFETCH.map((url) => caches.match(url)));
+    return hits.every(Boolean);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Start the engine. `onProgress({stage, fraction})` is called as loading advances:
- * "download" (0..1 of the runtime bytes), "start" (Python starting), "ready".
+ * "download" (0..1 of the runtime bytes; skipped when this device already holds them), then the
+ * worker's stages (web/js/python-start.js): "restore" (from this device's memory snapshot) or
+ * "start" (Python starting) and "rules" (importing the rules), "refused" (a snapshot that would
+ * not restore), and "ready"; "saved"/"unsaved" (the snapshot for the next visit) may come after.
  * Resolves to an object with one async method per bridge function: the worker names them
  * (pygames.bridge.CALLS), so the list is kept in Python only. `engine.crossings[name]` counts
- * the calls of each (every call is one round trip to the worker).
+ * the calls of each (every call is one round trip to the worker); `engine.stages` lists the
+ * stages seen.
  * @param {(progress: import("./types.js").Progress) => void} [onProgress]
  * @returns {Promise<import("./types.js").Engine>}
  */
 export async function startEngine(onProgress = () => {}) {
   const t0 = performance.now();
-  onProgress({ stage: "download", fraction: 0 });
-  await prefetch((fraction) => onProgress({ stage: "download", fraction }));
-  onProgress({ stage: "start", fraction: 1 });
-  const { PyWorker } = await import("../vendor/pyscript/core.js");
-  const worker = await PyWorker(here("../py/worker.py"), {
-    type: "pyodide",
-    version: PYODIDE,
-    config: { files: { [here("../pygames.zip")]: "./*" } },
-  });
-  const pong = JSON.parse(await worker.sync.ping());
+  /** @type {string[]} */
+  const stages = [];
+  /** @param {import("./types.js").Progress} progress */
+  const report = (progress) => {
+    if (stages.at(-1) !== progress.stage) stages.push(progress.stage);
+    onProgress(progress);
+  };
+  // The worker starts at once, while the page downloads the runtime; its Python waits for the
+  // download (it asks over this channel), so no byte is fetched twice.
+  const channel = new BroadcastChannel(`pygames-engine-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+  let haveRuntime = false;
+  channel.onmessage = (event) => {
+    const data = event.data;
+    if (data?.type === "waiting" && haveRuntime) channel.postMessage({ type: "go" });
+    if (data?.type === "stage" && typeof data.stage === "string") report({ stage: data.stage, fraction: 1 });
+  };
+  const worker = import("../vendor/pyscript/core.js").then(({ PyWorker }) =>
+    PyWorker(here("../py/worker.py"), {
+      type: "pyodide",
+      version: `${START}?channel=${encodeURIComponent(channel.name)}`,
+      config: { files: { [here("../pygames.zip")]: "./*" } },
+    }),
+  );
+  if (!(await runtimeIsHere())) {
+    report({ stage: "download", fraction: 0 });
+    await prefetch((fraction) => onProgress({ stage: "download", fraction }));
+  }
+  haveRuntime = true;
+  channel.postMessage({ type: "go" });
+  report({ stage: "start", fraction: 1 });
+  const py = await worker;
+  const pong = JSON.parse(await py.sync.ping());
   /** @type {Record<string, number>} */
   const crossings = {};
   /** @type {Record<string, unknown>} */
-  const engine = { python: pong.python, loadMs: Math.round(performance.now() - t0), crossings };
+  const engine = { python: pong.python, loadMs: Math.round(performance.now() - t0), crossings, stages };
   /** @type {string[]} */
-  const calls = JSON.parse(await worker.sync.calls());
+  const calls = JSON.parse(await py.sync.calls());
   for (const name of calls) {
     crossings[name] = 0;
     engine[name] = async (/** @type {unknown[]} */ ...args) => {
       crossings[name] += 1; // one crossing of the worker boundary (ping and calls are not counted)
       let text;
       try {
-        text = await worker.sync[name](...args);
+        text = await py.sync[name](...args);
       } catch (err) {
         return { ok: false, error_type: "InternalError", error: `Engine failure: ${err?.message ?? err}` };
       }
@@ -87,6 +125,6 @@ export async function startEngine(onProgress = () => {}) {
       }
     };
   }
-  onProgress({ stage: "ready", fraction: 1 });
+  report({ stage: "ready", fraction: 1 });
   return /** @type {import("./types.js").Engine} */ (/** @type {unknown} */ (engine));
 }

@@ -232,12 +232,15 @@ export interface Engine extends BridgeCalls {
   loadMs: number;
   /** How many times each bridge call crossed to the worker (tests count decisions by it). */
   crossings: Record<string, number>;
+  /** The start's stages, in order (see Progress). */
+  stages: string[];
 }
 
-/** `startEngine`'s progress: "download" (fraction of the runtime's bytes), "start", "ready";
- *  app.js adds "failed". */
+/** `startEngine`'s progress: "download" (fraction of the runtime's bytes), the worker's stages
+ *  ("start", "restore", "restored", "refused", "rules"), "ready", then perhaps "saved" or
+ *  "unsaved" (the snapshot for the next visit); app.js adds "failed". */
 export interface Progress {
-  stage: "download" | "start" | "ready" | "failed";
+  stage: string;
   fraction?: number;
 }
 

@@ -13,3 +13,10 @@ declare module "*/vendor/pyscript/core.js" {
     options: { type: "pyodide"; version: string; config: Record<string, unknown> },
   ): Promise<PyWorkerHandle>;
 }
+
+declare module "*/vendor/pyodide/pyodide.mjs" {
+  /** Pyodide's version, which PyScript reads from the module it is given as Pyodide. */
+  export const version: string;
+  /** Start Pyodide (its options as Pyodide documents them, the snapshot ones included). */
+  export function loadPyodide(options: Record<string, unknown>): Promise<any>;
+}

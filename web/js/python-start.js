@@ -1,0 +1,185 @@
+// Python's start, as PyScript's worker sees it: engine.js hands this module's URL to PyScript as
+// the Pyodide "version" (PyScript imports it in the worker and calls its `loadPyodide`), so the
+// worker starts from a memory snapshot when this device has one for this build.
+//
+// First visit: Pyodide starts normally (told to allow a snapshot), the rules are unpacked and
+// every module the bridge can need is imported (pygames.bridge.preload), and the memory is
+// saved in Cache Storage. Later visits restore that memory instead of starting Python and
+// importing the rules again. PyScript then does what it always does on the returned
+// interpreter: it unpacks pygames.zip again (the snapshot holds memory, not files; the rules'
+// catalogues are read from those files) and runs web/py/worker.py.
+//
+// The snapshot is kept under a key that the build writes (the Pyodide version and digests of
+// the runtime and of both bytecode archives: see scripts/build.py), so a new build never
+// restores an old one; saving a snapshot deletes the others. Any failure (no Cache Storage, a
+// damaged or refused snapshot, a heap too large) falls back to a normal start without a word
+// to the player, and a normal start saves a new snapshot.
+//
+// The page and this module talk over a BroadcastChannel named in this module's URL
+// (?channel=...): this side says which stage it is in and asks to go on once the page has
+// downloaded the runtime (so the worker starts during the download without fetching the same
+// bytes twice). Without a channel it neither waits nor reports.
+
+import { loadPyodide as startPyodide, version } from "../vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+/** Filled in by scripts/build.py; while it is still the placeholder, no snapshot is used. */
+const KEY = "__PYGAMES_SNAPSHOT_KEY__";
+const PLACEHOLDER = "__PYGAMES_" + "SNAPSHOT_KEY__";
+/** The Cache Storage cache of snapshots. Not "pygames-...": sw.js deletes those it does not own. */
+export const SNAPSHOT_CACHE = "python-snapshot";
+const SIZE_HEADER = "x-snapshot-bytes";
+const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+const PACKAGE_URL = new URL("../pygames.zip", import.meta.url).href;
+// PyScript unpacks pygames.zip into the worker's working directory (Pyodide's home folder).
+const HOME = "/home/pyodide";
+const PRELOAD = `
+import sys
+if ${JSON.stringify(HOME)} not in sys.path:
+    sys.path.insert(0, ${JSON.stringify(HOME)})
+from pygames import bridge
+bridge.preload()
+`;
+// A restored interpreter holds the random state of the visit that saved it: reseed what the
+// standard library seeds once at import (the rules draw unseeded games' seeds from
+// os.urandom, which a snapshot cannot freeze).
+const RESEED = `
+import sys
+if "random" in sys.modules:
+    sys.modules["random"].seed()
+`;
+
+const params = new URL(import.meta.url).searchParams;
+const channelName = params.get("channel");
+const channel = channelName ? new BroadcastChannel(channelName) : null;
+
+/** @param {string} stage @param {Record<string, unknown>} [extra] */
+function say(stage, extra = {}) {
+  channel?.postMessage({ type: "stage", stage, ...extra });
+}
+
+/** Resolve once the page has the runtime's bytes (at once without a channel). */
+function downloaded() {
+  if (!channel) return Promise.resolve();
+  const ch = channel;
+  return new Promise((resolve) => {
+    ch.addEventListener("message", function go(event) {
+      if (event.data?.type === "go") {
+        ch.removeEventListener("message", go);
+        resolve(undefined);
+      }
+    });
+    ch.postMessage({ type: "waiting" });
+  });
+}
+
+/** The snapshot cache's URL for `key` (Cache Storage keys are requests). @param {string} key */
+function snapshotUrl(key) {
+  return new URL(`../python-snapshot/${encodeURIComponent(key)}`, import.meta.url).href;
+}
+
+/** The snapshot cache, or null where Cache Storage is missing or refused (an insecure origin). */
+async function openStore() {
+  if (KEY === PLACEHOLDER || typeof caches === "undefined") return null;
+  try {
+    return await caches.open(SNAPSHOT_CACHE);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * This build's snapshot, with the size it was saved with (a shorter body is a damaged one).
+ * @param {Cache} store
+ * @returns {Promise<{bytes: Uint8Array, size: number} | null>}
+ */
+async function readSnapshot(store) {
+  try {
+    const hit = await store.match(snapshotUrl(KEY));
+    if (!hit) return null;
+    return { bytes: new Uint8Array(await hit.arrayBuffer()), size: Number(hit.headers.get(SIZE_HEADER)) };
+  } catch {
+    return null;
+  }
+}
+
+/** Save `bytes` as this build's snapshot and delete every other. @param {Cache} store @param {Uint8Array} bytes */
+async function saveSnapshot(store, bytes) {
+  const url = snapshotUrl(KEY);
+  const headers = { "content-type": "application/octet-stream", [SIZE_HEADER]: String(bytes.byteLength) };
+  await store.put(url, new Response(/** @type {BodyInit} */ (bytes), { headers }));
+  for (const request of await store.keys()) {
+    if (request.url !== url) await store.delete(request);
+  }
+}
+
+/**
+ * Pyodide's own module factory, but with a heap large enough for `size` bytes before the
+ * snapshot is copied in: Pyodide 314 sizes the heap through a setting its module ignores, so
+ * a snapshot larger than the 30 MiB default heap would fail to restore (pyodide#6254).
+ * @param {number} size
+ */
+function roomFor(size) {
+  /** @param {Record<string, unknown>} settings */
+  return async (settings) => {
+    const { default: create } = await import(`${INDEX_URL}pyodide.asm.mjs`);
+    const module = await create(settings);
+    if (module.HEAP8.length < size) module.growMemory(size);
+    return module;
+  };
+}
+
+/** Lay out the rules' files as PyScript will, so that the rules can be imported before. @param {any} pyodide */
+async function unpackRules(pyodide) {
+  const response = await fetch(PACKAGE_URL);
+  if (!response.ok) throw new Error(`Could not load ${PACKAGE_URL} (HTTP ${response.status})`);
+  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: HOME });
+}
+
+/**
+ * What PyScript calls to start Pyodide: the same options and answer as Pyodide's own
+ * `loadPyodide`, from a snapshot when there is a good one.
+ * @param {Record<string, unknown>} options
+ */
+export async function loadPyodide(options) {
+  // The snapshot is read while the page downloads the runtime.
+  const opening = openStore();
+  const [store, snapshot] = await Promise.all([
+    opening,
+    opening.then((s) => (s ? readSnapshot(s) : null)),
+    downloaded(),
+  ]);
+  const base = { ...options, indexURL: INDEX_URL };
+  if (snapshot) {
+    say("restore");
+    try {
+      const { bytes, size } = snapshot;
+      if (bytes.byteLength !== size) throw new Error(`a snapshot of ${bytes.byteLength} bytes, saved with ${size}`);
+      const pyodide = await startPyodide({ ...base, _loadSnapshot: bytes, createPyodideModule: roomFor(size) });
+      // The snapshot must hold the rules; anything else is a damaged one.
+      pyodide.runPython(`${RESEED}\nimport pygames.bridge`);
+      say("restored", { bytes: snapshot.size });
+      return pyodide;
+    } catch (err) {
+      say("refused", { reason: String(err?.message ?? err).slice(0, 200) });
+    }
+  }
+  say("start");
+  const pyodide = await startPyodide({ ...base, _makeSnapshot: Boolean(store) });
+  if (!store) return pyodide;
+  say("rules");
+  try {
+    await unpackRules(pyodide);
+    pyodide.runPython(PRELOAD);
+    const bytes = pyodide.makeMemorySnapshot();
+    // Saved in the background: the game need not wait for the write.
+    saveSnapshot(store, bytes).then(
+      () => say("saved", { bytes: bytes.byteLength }),
+      (err) => say("unsaved", { reason: String(err?.message ?? err).slice(0, 200) }),
+    );
+  } catch (err) {
+    say("unsaved", { reason: String(err?.message ?? err).slice(0, 200) });
+  }
+  return pyodide;
+}
