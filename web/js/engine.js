@@ -126,5 +126,6 @@ export async function startEngine(onProgress = () => {}) {
     };
   }
   report({ stage: "ready", fraction: 1 });
+  channel.postMessage({ type: "ready" }); // the worker may now save its snapshot
   return /** @type {import("./types.js").Engine} */ (/** @type {unknown} */ (engine));
 }

@@ -18,7 +18,8 @@
 // The page and this module talk over a BroadcastChannel named in this module's URL
 // (?channel=...): this side says which stage it is in and asks to go on once the page has
 // downloaded the runtime (so the worker starts during the download without fetching the same
-// bytes twice). Without a channel it neither waits nor reports.
+// bytes twice), and it saves the snapshot once the page says it is ready. Without a channel it
+// neither waits nor reports.
 
 import { loadPyodide as startPyodide, version } from "../vendor/pyodide/pyodide.mjs";
 
@@ -71,6 +72,20 @@ function downloaded() {
       }
     });
     ch.postMessage({ type: "waiting" });
+  });
+}
+
+/** Resolve once the page says the engine is ready (at once without a channel). */
+function pageReady() {
+  if (!channel) return Promise.resolve();
+  const ch = channel;
+  return new Promise((resolve) => {
+    ch.addEventListener("message", function ready(event) {
+      if (event.data?.type === "ready") {
+        ch.removeEventListener("message", ready);
+        resolve(undefined);
+      }
+    });
   });
 }
 
@@ -173,8 +188,8 @@ export async function loadPyodide(options) {
     await unpackRules(pyodide);
     pyodide.runPython(PRELOAD);
     const bytes = pyodide.makeMemorySnapshot();
-    // Saved in the background: the game need not wait for the write.
-    saveSnapshot(store, bytes).then(
+    // Written once the page is ready, so that the write does not compete with the start.
+    pageReady().then(() => saveSnapshot(store, bytes)).then(
       () => say("saved", { bytes: bytes.byteLength }),
       (err) => say("unsaved", { reason: String(err?.message ?? err).slice(0, 200) }),
     );
