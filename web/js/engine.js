@@ -63,20 +63,12 @@ async function runtimeIsHere() {
  * not restore), and "ready"; "saved"/"unsaved" (the snapshot for the next visit) may come after.
  * Resolves to an object with one async method per bridge function: the worker names them
  * (pygames.bridge.CALLS), so the list is kept in Python only. `engine.crossings[name]` counts
- * the calls of each (every call is one round trip to the worker); `engine.stages` lists the
- * stages seen.
+ * the calls of each (every call is one round trip to the worker).
  * @param {(progress: import("./types.js").Progress) => void} [onProgress]
  * @returns {Promise<import("./types.js").Engine>}
  */
 export async function startEngine(onProgress = () => {}) {
   const t0 = performance.now();
-  /** @type {string[]} */
-  const stages = [];
-  /** @param {import("./types.js").Progress} progress */
-  const report = (progress) => {
-    if (stages.at(-1) !== progress.stage) stages.push(progress.stage);
-    onProgress(progress);
-  };
   // The worker starts at once, while the page downloads the runtime; its Python waits for the
   // download (it asks over this channel), so no byte is fetched twice.
   const channel = new BroadcastChannel(`pygames-engine-${Date.now()}-${Math.random().toString(36).slice(2)}`);
@@ -84,7 +76,7 @@ export async function startEngine(onProgress = () => {}) {
   channel.onmessage = (event) => {
     const data = event.data;
     if (data?.type === "waiting" && haveRuntime) channel.postMessage({ type: "go" });
-    if (data?.type === "stage" && typeof data.stage === "string") report({ stage: data.stage, fraction: 1 });
+    if (data?.type === "stage" && typeof data.stage === "string") onProgress({ stage: data.stage, fraction: 1 });
   };
   const worker = import("../vendor/pyscript/core.js").then(({ PyWorker }) =>
     PyWorker(here("../py/worker.py"), {
@@ -93,19 +85,20 @@ export async function startEngine(onProgress = () => {}) {
       config: { files: { [here("../pygames.zip")]: "./*" } },
     }),
   );
+  worker.catch(() => {}); // awaited below, where a failure is reported
   if (!(await runtimeIsHere())) {
-    report({ stage: "download", fraction: 0 });
+    onProgress({ stage: "download", fraction: 0 });
     await prefetch((fraction) => onProgress({ stage: "download", fraction }));
   }
   haveRuntime = true;
   channel.postMessage({ type: "go" });
-  report({ stage: "start", fraction: 1 });
+  onProgress({ stage: "start", fraction: 1 });
   const py = await worker;
   const pong = JSON.parse(await py.sync.ping());
   /** @type {Record<string, number>} */
   const crossings = {};
   /** @type {Record<string, unknown>} */
-  const engine = { python: pong.python, loadMs: Math.round(performance.now() - t0), crossings, stages };
+  const engine = { python: pong.python, loadMs: Math.round(performance.now() - t0), crossings };
   /** @type {string[]} */
   const calls = JSON.parse(await py.sync.calls());
   for (const name of calls) {
@@ -125,7 +118,7 @@ export async function startEngine(onProgress = () => {}) {
       }
     };
   }
-  report({ stage: "ready", fraction: 1 });
+  onProgress({ stage: "ready", fraction: 1 });
   channel.postMessage({ type: "ready" }); // the worker may now save its snapshot
   return /** @type {import("./types.js").Engine} */ (/** @type {unknown} */ (engine));
 }

@@ -232,8 +232,6 @@ export interface Engine extends BridgeCalls {
   loadMs: number;
   /** How many times each bridge call crossed to the worker (tests count decisions by it). */
   crossings: Record<string, number>;
-  /** The start's stages, in order (see Progress). */
-  stages: string[];
 }
 
 /** `startEngine`'s progress: "download" (fraction of the runtime's bytes), the worker's stages
