@@ -518,16 +518,6 @@ def close(match_id: str) -> JsonDict:
     return {}
 
 
-def preload() -> None:
-    """Import every module a call can need (each game's bots are imported on first use).
-
-    The page's worker calls this before it saves a memory snapshot of Python
-    (web/js/python-start.js), so that a restored interpreter imports nothing more.
-    """
-    for game in all_games():
-        bot_names(game.id)
-
-
 #: The functions JavaScript calls, in the one place they are listed: the worker exports these
 #: names (web/py/worker.py) and tells the page's engine (web/js/engine.js) which methods to make.
 CALLS = (

@@ -78,14 +78,14 @@ export async function startEngine(onProgress = () => {}) {
     if (data?.type === "waiting" && haveRuntime) channel.postMessage({ type: "go" });
     if (data?.type === "stage" && typeof data.stage === "string") onProgress({ stage: data.stage, fraction: 1 });
   };
-  const worker = import("../vendor/pyscript/core.js").then(({ PyWorker }) =>
+  const starting = import("../vendor/pyscript/core.js").then(({ PyWorker }) =>
     PyWorker(here("../py/worker.py"), {
       type: "pyodide",
       version: `${START}?channel=${encodeURIComponent(channel.name)}`,
       config: { files: { [here("../pygames.zip")]: "./*" } },
     }),
   );
-  worker.catch(() => {}); // awaited below, where a failure is reported
+  starting.catch(() => {}); // awaited below, where a failure is reported
   if (!(await runtimeIsHere())) {
     onProgress({ stage: "download", fraction: 0 });
     await prefetch((fraction) => onProgress({ stage: "download", fraction }));
@@ -93,21 +93,21 @@ export async function startEngine(onProgress = () => {}) {
   haveRuntime = true;
   channel.postMessage({ type: "go" });
   onProgress({ stage: "start", fraction: 1 });
-  const py = await worker;
-  const pong = JSON.parse(await py.sync.ping());
+  const worker = await starting;
+  const pong = JSON.parse(await worker.sync.ping());
   /** @type {Record<string, number>} */
   const crossings = {};
   /** @type {Record<string, unknown>} */
   const engine = { python: pong.python, loadMs: Math.round(performance.now() - t0), crossings };
   /** @type {string[]} */
-  const calls = JSON.parse(await py.sync.calls());
+  const calls = JSON.parse(await worker.sync.calls());
   for (const name of calls) {
     crossings[name] = 0;
     engine[name] = async (/** @type {unknown[]} */ ...args) => {
       crossings[name] += 1; // one crossing of the worker boundary (ping and calls are not counted)
       let text;
       try {
-        text = await py.sync[name](...args);
+        text = await worker.sync[name](...args);
       } catch (err) {
         return { ok: false, error_type: "InternalError", error: `Engine failure: ${err?.message ?? err}` };
       }

@@ -3,7 +3,7 @@
 // worker starts from a memory snapshot when this device has one for this build.
 //
 // First visit: Pyodide starts normally (told to allow a snapshot), the rules are unpacked and
-// every module the bridge can need is imported (pygames.bridge.preload), and the memory is
+// every module the bridge can need is imported (the catalogue, bridge.games), and the memory is
 // saved in Cache Storage. Later visits restore that memory instead of starting Python and
 // importing the rules again. PyScript then does what it always does on the returned
 // interpreter: it unpacks pygames.zip again (the snapshot holds memory, not files; the rules'
@@ -35,12 +35,14 @@ const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const PACKAGE_URL = new URL("../pygames.zip", import.meta.url).href;
 // PyScript unpacks pygames.zip into the worker's working directory (Pyodide's home folder).
 const HOME = "/home/pyodide";
+// The catalogue names every game's bots, so asking for it imports every module a call needs
+// (tests/test_build.py runs this code and checks that a whole session imports nothing more).
 const PRELOAD = `
 import sys
-if ${JSON.stringify(HOME)} not in sys.path:
-    sys.path.insert(0, ${JSON.stringify(HOME)})
+if "/home/pyodide" not in sys.path:
+    sys.path.insert(0, "/home/pyodide")
 from pygames import bridge
-bridge.preload()
+bridge.games()
 `;
 // A restored interpreter holds the random state of the visit that saved it: reseed what the
 // standard library seeds once at import (the rules draw unseeded games' seeds from
