@@ -71,6 +71,13 @@ def new_seeds(page: Page, count: int) -> list[int]:
     return seeds
 
 
+def first_visit(page: Page, url: str) -> list[str]:
+    """Open ``url`` in a fresh profile and wait until its snapshot is written; its stages."""
+    page.goto(url)
+    wait_ready(page)
+    return wait_saved(page)
+
+
 def build_key(site_dir: Path) -> str:
     return str(json.loads((site_dir / "build.json").read_text())["snapshot_key"])
 
@@ -79,9 +86,7 @@ def test_a_second_visit_restores_python_from_the_snapshot(
     guard_factory: Any, base_url: str, site_dir: Path
 ) -> None:
     page, _ = guard_factory(base_url + "?fast=1&debug=1")
-    page.goto(base_url + "?fast=1&debug=1")
-    wait_ready(page)
-    first = wait_saved(page)
+    first = first_visit(page, base_url + "?fast=1&debug=1")
     assert "rules" in first and "saved" in first and "restored" not in first, first
     saved = snapshots(page)
     assert list(saved) == [build_key(site_dir)]
@@ -105,9 +110,7 @@ def test_a_damaged_or_old_snapshot_is_refused_and_replaced(
     guard_factory: Any, base_url: str, site_dir: Path
 ) -> None:
     page, _ = guard_factory(base_url + "?fast=1")
-    page.goto(base_url + "?fast=1")
-    wait_ready(page)
-    wait_saved(page)
+    first_visit(page, base_url + "?fast=1")
     key = build_key(site_dir)
     # This build's entry damaged (not a snapshot at all), and an older build's left behind.
     page.evaluate(
@@ -139,9 +142,7 @@ def test_a_snapshot_that_cannot_be_saved_leaves_a_normal_start(
     cdp = page.context.new_cdp_session(page)
     origin = base_url.rstrip("/")
     cdp.send("Storage.overrideQuotaForOrigin", {"origin": origin, "quotaSize": 1_000_000})
-    page.goto(base_url + "?fast=1")
-    wait_ready(page)
-    first = wait_saved(page)
+    first = first_visit(page, base_url + "?fast=1")
     assert "unsaved" in first, first
     assert snapshots(page) == {}
     page.reload()

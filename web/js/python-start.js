@@ -62,34 +62,29 @@ function say(stage, extra = {}) {
   channel?.postMessage({ type: "stage", stage, ...extra });
 }
 
-/** Resolve once the page has the runtime's bytes (at once without a channel). */
-function downloaded() {
+/**
+ * Resolve when the page sends a message of `type` (at once without a channel); `ask`, if given,
+ * is sent once listening, so that the answer cannot come before it is awaited.
+ * @param {string} type @param {string} [ask]
+ */
+function hear(type, ask) {
   if (!channel) return Promise.resolve();
   const ch = channel;
   return new Promise((resolve) => {
-    ch.addEventListener("message", function go(event) {
-      if (event.data?.type === "go") {
-        ch.removeEventListener("message", go);
+    ch.addEventListener("message", function heard(event) {
+      if (event.data?.type === type) {
+        ch.removeEventListener("message", heard);
         resolve(undefined);
       }
     });
-    ch.postMessage({ type: "waiting" });
+    if (ask) ch.postMessage({ type: ask });
   });
 }
 
-/** Resolve once the page says the engine is ready (at once without a channel). */
-function pageReady() {
-  if (!channel) return Promise.resolve();
-  const ch = channel;
-  return new Promise((resolve) => {
-    ch.addEventListener("message", function ready(event) {
-      if (event.data?.type === "ready") {
-        ch.removeEventListener("message", ready);
-        resolve(undefined);
-      }
-    });
-  });
-}
+/** Resolve once the page has the runtime's bytes. */
+const downloaded = () => hear("go", "waiting");
+/** Resolve once the page says the engine is ready. */
+const pageReady = () => hear("ready");
 
 /** The snapshot cache's URL for `key` (Cache Storage keys are requests). @param {string} key */
 function snapshotUrl(key) {
