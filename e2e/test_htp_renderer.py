@@ -471,6 +471,7 @@ def test_a_placed_tile_travels_from_its_deck_and_the_final_dom_is_unchanged(
     page.emulate_media(reduced_motion="reduce")
     draw(page, {**frame(state, 0, people)})
     draw(page, {**after, "animate": True})
+    page.evaluate("() => new Promise(requestAnimationFrame)")  # when a move would start to travel
     assert page.locator("body > .fly-ghost").count() == 0
 
 

@@ -440,8 +440,9 @@ def test_moves_are_animated_briefly_and_not_for_reduced_motion(
     page = open_fixture(guard_factory, base_url, "Big Movement: you swap", viewport=DESKTOP)
     # The bot's whole move (tokens sown into paddies) travels, then the ghosts are gone.
     timing = page.evaluate(
-        """() => {
+        """async () => {
           window.showStep(true);
+          await new Promise(requestAnimationFrame);  // the move travels from the next frame on
           const ghosts = document.querySelectorAll('.fly-ghost').length;
           const ends = document.getAnimations().filter(a => !(a instanceof CSSAnimation)).map(a => {
             const t = a.effect.getComputedTiming();
@@ -461,5 +462,5 @@ def test_moves_are_animated_briefly_and_not_for_reduced_motion(
     still = open_fixture(
         guard_factory, base_url, "Big Movement: you swap", viewport=DESKTOP, reduced_motion="reduce"
     )
-    still.evaluate("() => window.showStep(true)")
+    still.evaluate("async () => { window.showStep(true); await new Promise(requestAnimationFrame); }")
     assert still.locator(".fly-ghost").count() == 0

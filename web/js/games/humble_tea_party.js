@@ -15,7 +15,7 @@
 // data-favourite="<seat>:<season>" ("<seat>:?" while secret).
 
 import { has, join, say, seatName, t as tr } from "../i18n.js";
-import { esc, fly, motionOk, pulse, redraw, send } from "./shared.js";
+import { esc, fly, motionOk, nextFrame, pulse, redraw, send } from "./shared.js";
 
 export const title = "Humble Tea Party";
 
@@ -312,7 +312,10 @@ export function render(root, props) {
   draw(root, st);
   // The last step opens the end screen over the table: nothing travels under it.
   const over = props.view?.over || t?.phase === "over";
-  if (props.animate && !props.replay && !over && before && before !== props.view && t) animateStep(root, t);
+  if (props.animate && !props.replay && !over && before && before !== props.view && t) {
+    const shown = props.view; // redrawn again before the frame: that step is not this one
+    nextFrame(() => st.view === shown && animateStep(root, t));
+  }
 }
 
 function draw(root, st) {

@@ -60,58 +60,94 @@ export const motionOk = () =>
 const rectOf = (x) => (x instanceof Element ? x.getBoundingClientRect() : x);
 
 /**
+ * Run `fn` at the next frame, before that frame is drawn: an animation over a table just
+ * redrawn measures it there, where the browser lays it out anyway, instead of forcing that
+ * layout inside the task that replaced the table (issue 10: one layout a step, not two). The
+ * ghosts enter the page in the same frame as the new table, so nothing flickers.
+ * @param {() => void} fn
+ */
+export function nextFrame(fn) {
+  if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => fn());
+  else fn();
+}
+
+/** Ghosts measured but not yet in the page: appended together at the end of the current task. */
+let landing = /** @type {(() => void)[]} */ ([]);
+
+/** Append every pending ghost at once. Reading rectangles forces a layout whenever the page has
+ *  changed since the last one, so flights measure first and write later: a step that flies five
+ *  tokens costs one layout, not five (issue 10: no long tasks during play). */
+function land() {
+  const now = landing;
+  landing = [];
+  for (const write of now) write();
+}
+
+/**
  * Fly a ghost copy of `html` (decoration, aria-hidden) from `from` to `to` (elements or
  * DOMRects) in page coordinates, then remove it; `target` (optional) is hidden meanwhile and
- * shown when the ghost lands. Works for SVG and HTML alike. Returns the Animation or null.
+ * shown when the ghost lands. Works for SVG and HTML alike. The rectangles are read now; the
+ * ghost enters the page at the end of the current task, with every other flight of that task.
+ * Returns whether it flies.
  * @param {string} html
  * @param {Element | DOMRect | null | undefined} from
  * @param {Element | DOMRect | null | undefined} to
  * @param {{duration?: number, delay?: number, target?: HTMLElement | SVGElement | null, className?: string}} [how]
- * @returns {Animation | null}
+ * @returns {boolean}
  */
 export function fly(html, from, to, { duration = 450, delay = 0, target = null, className = "" } = {}) {
+  if (!motionOk()) return false;
   const a = rectOf(from);
   const b = rectOf(to);
-  if (!motionOk() || !a || !b || !b.width || !b.height) return null;
-  const ghost = document.createElement("div");
-  ghost.className = `fly-ghost ${className}`.trim();
-  ghost.setAttribute("aria-hidden", "true");
-  ghost.innerHTML = html;
-  Object.assign(ghost.style, {
-    position: "fixed", left: `${b.left}px`, top: `${b.top}px`, width: `${b.width}px`,
-    height: `${b.height}px`, pointerEvents: "none", zIndex: "50", margin: "0",
+  if (!a || !b || !b.width || !b.height) return false;
+  if (!landing.length) queueMicrotask(land);
+  landing.push(() => {
+    const ghost = document.createElement("div");
+    ghost.className = `fly-ghost ${className}`.trim();
+    ghost.setAttribute("aria-hidden", "true");
+    ghost.innerHTML = html;
+    Object.assign(ghost.style, {
+      position: "fixed", left: `${b.left}px`, top: `${b.top}px`, width: `${b.width}px`,
+      height: `${b.height}px`, pointerEvents: "none", zIndex: "50", margin: "0",
+    });
+    document.body.append(ghost);
+    const dx = a.left + a.width / 2 - (b.left + b.width / 2);
+    const dy = a.top + a.height / 2 - (b.top + b.height / 2);
+    const sx = a.width && b.width ? a.width / b.width : 1;
+    if (target) target.style.visibility = "hidden";
+    const animation = ghost.animate(
+      [
+        { transform: `translate(${dx}px, ${dy}px) scale(${sx})`, opacity: 0.85 },
+        { transform: "none", opacity: 1 },
+      ],
+      { duration, delay, easing: "cubic-bezier(.25,.7,.3,1)", fill: "backwards" },
+    );
+    const done = () => {
+      ghost.remove();
+      if (target) target.style.visibility = "";
+    };
+    animation.onfinish = done;
+    animation.oncancel = done;
   });
-  document.body.append(ghost);
-  const dx = a.left + a.width / 2 - (b.left + b.width / 2);
-  const dy = a.top + a.height / 2 - (b.top + b.height / 2);
-  const sx = a.width && b.width ? a.width / b.width : 1;
-  if (target) target.style.visibility = "hidden";
-  const animation = ghost.animate(
-    [
-      { transform: `translate(${dx}px, ${dy}px) scale(${sx})`, opacity: 0.85 },
-      { transform: "none", opacity: 1 },
-    ],
-    { duration, delay, easing: "cubic-bezier(.25,.7,.3,1)", fill: "backwards" },
-  );
-  const done = () => {
-    ghost.remove();
-    if (target) target.style.visibility = "";
-  };
-  animation.onfinish = done;
-  animation.oncancel = done;
-  return animation;
+  return true;
 }
 
 /**
- * A short glow on `node` (a highlight that draws the eye to what changed).
+ * A short glow on `node` (a highlight that draws the eye to what changed). It starts at the end
+ * of the current task with the flights (starting an animation invalidates style, which the next
+ * flight's measure would otherwise recompute at once). Returns whether it glows.
  * @param {Element | null | undefined} node
  * @param {{duration?: number, delay?: number}} [how]
- * @returns {Animation | null}
+ * @returns {boolean}
  */
 export function pulse(node, { duration = 700, delay = 0 } = {}) {
-  if (!node || !motionOk() || typeof node.animate !== "function") return null;
-  return node.animate(
-    [{ filter: "brightness(1.35) drop-shadow(0 0 6px rgba(255, 200, 80, .9))" }, { filter: "none" }],
-    { duration, delay, easing: "ease-out" },
-  );
+  if (!node || !motionOk() || typeof node.animate !== "function") return false;
+  if (!landing.length) queueMicrotask(land);
+  landing.push(() => {
+    node.animate(
+      [{ filter: "brightness(1.35) drop-shadow(0 0 6px rgba(255, 200, 80, .9))" }, { filter: "none" }],
+      { duration, delay, easing: "ease-out" },
+    );
+  });
+  return true;
 }

@@ -19,7 +19,7 @@
 // number of cards. view.everything (a finished game's replay) shows every hand and stock.
 
 import { has, join, language, say, seatName, t as tr } from "../i18n.js";
-import { esc, fly, motionOk, possessive, pulse, redraw, send } from "./shared.js";
+import { esc, fly, motionOk, nextFrame, possessive, pulse, redraw, send } from "./shared.js";
 
 // Every word shown comes from the catalogue (pygames/storm_in_a_teacup/i18n/<lang>.json): the
 // engine's words (storm_in_a_teacup.colour.*, .combination.*, .rule.*, .cards) and this
@@ -225,7 +225,8 @@ export function render(root, props) {
   const rects = props.animate && before ? measure(root) : null;
   draw(root, st);
   st.drawn = props.view;
-  if (props.animate && before && t) animateStep(root, before, props.view, rects);
+  const after = props.view; // redrawn again before the frame: that step is not this one
+  if (props.animate && before && t) nextFrame(() => st.drawn === after && animateStep(root, before, after, rects));
 }
 
 /** @typedef {{anchor: number | null, end: number | null, tried: boolean}} RunPick the hand's

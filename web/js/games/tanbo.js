@@ -10,7 +10,7 @@
 // their ring comes first; otherwise seat 0's. Whose turn it is is marked, never shown by moving
 // the rings. The status (prompt and choices) has its own place so that the rings never jump.
 
-import { esc, fly, pulse, redraw, send } from "./shared.js";
+import { esc, fly, nextFrame, pulse, redraw, send } from "./shared.js";
 import { say, seatName, t as words } from "../i18n.js";
 
 // Every word shown comes from the tanbo catalogue (pygames/tanbo/i18n: tanbo.ui.* for the
@@ -141,11 +141,16 @@ export function render(root, props) {
   const order = ringOrder(props.seats);
   st.drawn = { view: props.view, order: order.join() };
   if (props.animate && before && before.order === order.join() && before.view?.table && props.view?.table) {
-    try {
-      animateChange(root, before.view.table, props.view.table);
-    } catch (err) {
-      console.warn("tanbo: animation skipped", err); // decoration only: the table is drawn
-    }
+    const [a, b] = [before.view.table, props.view.table];
+    const drawn = st.drawn; // redrawn again before the frame: that step is not this one
+    nextFrame(() => {
+      if (st.drawn !== drawn) return;
+      try {
+        animateChange(root, a, b);
+      } catch (err) {
+        console.warn("tanbo: animation skipped", err); // decoration only: the table is drawn
+      }
+    });
   }
 }
 
