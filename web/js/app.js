@@ -647,6 +647,11 @@ async function drawEnd() {
   }
   if (end.dataset.shown === app.match.id) return; // dismissed or already up
   end.dataset.shown = app.match.id;
+  // The last table is drawn first, the end screen in a task of its own: together they made one
+  // long task at the end of every game (issue 10's bench_play).
+  const match = app.match;
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  if (app.match !== match) return;
   const { winners = [], scores = [], reason = null } = view.outcome;
   const names = winners.map((w) => seats[w]?.name ?? t("shell.seat.number", { n: w + 1 }));
   $("end-title").textContent = renderer.outcomeTitle

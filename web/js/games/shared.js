@@ -12,19 +12,87 @@ export const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many
 export const possessive = (name) => (name.endsWith("s") ? `${name}'` : `${name}'s`);
 
 /**
- * Replace the table's HTML; the element that had focus (matched by its data-focus-key) gets it
- * back, so keyboard players keep their place across redraws.
+ * Make the table's DOM the given HTML. The result is exactly what `root.innerHTML = html` gives
+ * (same elements, attributes in the same order, same text), but reached by changing only what
+ * differs: elements that stay keep their identity, so the browser restyles and lays out only
+ * what changed (issue 10: a whole new table cost a full layout on every step). The element that
+ * had focus keeps it; if it was replaced, the new one with the same data-focus-key gets it.
  * @param {HTMLElement} root
  * @param {string} html
  */
 export function redraw(root, html) {
   const active = document.activeElement;
   const focusKey = active && root.contains(active) ? active.getAttribute("data-focus-key") : null;
-  root.innerHTML = html;
-  if (focusKey) {
+  const fresh = document.createElement("template");
+  fresh.innerHTML = html;
+  morphChildren(root, fresh.content);
+  if (focusKey && !(active?.isConnected && root.contains(active))) {
     const again = root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
     if (again instanceof HTMLElement || again instanceof SVGElement) again.focus({ preventScroll: true });
   }
+}
+
+/** Whether `a` can be turned into `b` in place: the same kind of node, the same element. */
+const sameKind = (/** @type {Node} */ a, /** @type {Node} */ b) =>
+  a.nodeType === b.nodeType &&
+  (!(a instanceof Element) || (a.localName === /** @type {Element} */ (b).localName &&
+    a.namespaceURI === /** @type {Element} */ (b).namespaceURI));
+
+/**
+ * Turn the children of `into` into those of `from` (a parsed copy, whose nodes may be moved).
+ * Children are matched by position: the tables are drawn in a fixed order, so a step changes
+ * attributes and text far more often than it inserts in the middle.
+ * @param {Node} into
+ * @param {Node} from
+ */
+function morphChildren(into, from) {
+  let old = into.firstChild;
+  let next = from.firstChild;
+  while (next) {
+    const following = next.nextSibling;
+    if (!old) {
+      into.appendChild(next);
+    } else if (sameKind(old, next)) {
+      morph(old, next);
+      old = old.nextSibling;
+    } else {
+      const after = old.nextSibling;
+      into.replaceChild(next, old);
+      old = after;
+    }
+    next = following;
+  }
+  while (old) {
+    const after = old.nextSibling;
+    into.removeChild(old);
+    old = after;
+  }
+}
+
+/**
+ * Make `old` equal to `next` (same kind): its text, or its attributes (in `next`'s order, so
+ * the serialised HTML is the same) and then its children.
+ * @param {Node} old
+ * @param {Node} next
+ */
+function morph(old, next) {
+  if (!(old instanceof Element)) {
+    if (old.nodeValue !== next.nodeValue) old.nodeValue = next.nodeValue;
+    return;
+  }
+  const to = /** @type {Element} */ (next);
+  const names = to.getAttributeNames();
+  const had = old.getAttributeNames();
+  if (names.length === had.length && names.every((n, i) => n === had[i])) {
+    for (const n of names) {
+      const v = /** @type {string} */ (to.getAttribute(n));
+      if (old.getAttribute(n) !== v) old.setAttribute(n, v);
+    }
+  } else {
+    for (const n of had) old.removeAttribute(n);
+    for (const n of names) old.setAttribute(n, /** @type {string} */ (to.getAttribute(n)));
+  }
+  morphChildren(old, to);
 }
 
 /**
