@@ -2,16 +2,18 @@
 """The engine's speed figures in Pyodide (Chromium) as multiples of the same figures in CPython.
 
 ``python -m pygames bench`` times whole bot games and single operations (legal_actions, view,
-clone, to_json, a JSON round trip, determinize). This runs the same calls, with the same game
-list, player counts, number of games and seed, twice: under CPython (``sys.executable -m pygames
-bench --json`` in the repository, so the working tree's rules) and in the system's Chromium,
-headless, in a module Web Worker that starts the built site's vendored Pyodide
-(``vendor/pyodide/``) and unpacks the built ``pygames.zip`` (the bytecode the app runs) into
-``/home/pyodide``, as web/js/python-start.js does. It prints, per game, every timing figure
-(``*_ms``, ``*_us``) with both values and the ratio Pyodide/CPython, worst first, and the median
-ratio of the whole-game figures: where that ratio is worst is where wasm costs the rules most.
+clone, to_json, a JSON round trip, determinize). This runs the same calls (``pygames.bench.bench``
+for every game, its least number of players, as that command does), with the same number of
+games and seed, twice: under CPython (this interpreter, in a subprocess in the repository, so the
+working tree's rules) and in the system's Chromium, headless, in a module Web Worker that starts
+the built site's vendored Pyodide (``vendor/pyodide/``) and unpacks the built ``pygames.zip``
+(the bytecode the app runs) into ``/home/pyodide``, as web/js/python-start.js does. Each side
+first runs one whole pass whose figures are dropped (``--warmup``). It prints, per game, every
+timing figure (``*_ms``, ``*_us``) with both values and the ratio Pyodide/CPython, worst first,
+and the median ratio of the whole-game figures: where that ratio is worst is where wasm costs
+the rules most.
 
-    python scripts/bench_python.py [--site dist] [--games 3] [--seed 1]
+    python scripts/bench_python.py [--site dist] [--games 3] [--seed 1] [--warmup 1]
 
 The page is served by scripts/serve.py on 127.0.0.1 from a temporary folder (the page, the
 worker, and links to the site's runtime and archive), cross-origin isolated (COOP/COEP), so the
@@ -57,8 +59,26 @@ const worker = new Worker("./worker.mjs", { type: "module" });
 const params = new URL(location.href).searchParams;
 worker.onmessage = (event) => { window.__result = event.data; };
 worker.onerror = (event) => { window.__result = { error: String(event.message ?? event) }; };
-worker.postMessage({ games: Number(params.get("games")), seed: Number(params.get("seed")) });
+worker.postMessage({
+  games: Number(params.get("games")),
+  seed: Number(params.get("seed")),
+  warmup: Number(params.get("warmup")),
+});
 </script></body></html>
+"""
+# The bench, run alike by both Pythons (GAMES, SEED, WARMUP set first): the same loop as
+# `python -m pygames bench` (every game, its least number of players), after WARMUP passes whose
+# figures are dropped, so that one-time costs (importing the bots, and in the browser V8's tier-up
+# of the interpreter's wasm) fall outside the figures.
+BENCH_CODE = """
+import json, sys
+from pygames.bench import bench
+from pygames.games import all_games
+def run_all():
+    return [bench(g.id, g.min_players, GAMES, SEED) for g in all_games()]
+for _ in range(WARMUP):
+    run_all()
+result = json.dumps({"python": sys.version.split()[0], "figures": run_all()})
 """
 # The worker: the site's Pyodide and bytecode, then the same loop as `python -m pygames bench`
 # (every game, its least number of players).
@@ -74,28 +94,25 @@ const started = (async () => {
   return pyodide;
 })();
 const BENCH = `
-import json, sys
+import sys
 if "/home/pyodide" not in sys.path:
     sys.path.insert(0, "/home/pyodide")
-from pygames.bench import bench
-from pygames.games import all_games
-json.dumps({
-    "python": sys.version.split()[0],
-    "figures": [bench(g.id, g.min_players, GAMES, SEED) for g in all_games()],
-})
+__BENCH__
+result
 `;
 onmessage = async (event) => {
   try {
     const pyodide = await started;
     pyodide.globals.set("GAMES", event.data.games);
     pyodide.globals.set("SEED", event.data.seed);
+    pyodide.globals.set("WARMUP", event.data.warmup);
     const out = JSON.parse(pyodide.runPython(BENCH));
     postMessage({ ...out, isolated: self.crossOriginIsolated });
   } catch (error) {
     postMessage({ error: String(error) });
   }
 };
-"""
+""".replace("__BENCH__", BENCH_CODE)
 
 
 class IsolatedHandler(site_serve.SiteHandler):
@@ -126,20 +143,20 @@ def bench_page(site_dir: Path) -> Iterator[str]:
             yield origin + "/index.html"
 
 
-def cpython_bench(games: int, seed: int) -> dict[str, Any]:
-    """``python -m pygames bench --json`` under this interpreter, in the repository (the
-    working tree's rules): its figures and the Python version."""
+def cpython_bench(games: int, seed: int, warmup: int = 1) -> dict[str, Any]:
+    """The bench under this interpreter, in a subprocess run in the repository (so the working
+    tree's rules), after ``warmup`` dropped passes: its figures and the Python version."""
+    code = f"GAMES, SEED, WARMUP = {games:d}, {seed:d}, {warmup:d}\n{BENCH_CODE}\nprint(result)"
     out = subprocess.run(
-        [sys.executable, "-m", "pygames", "bench", "--json", "--games", str(games),
-         "--seed", str(seed)],
-        cwd=ROOT, check=True, capture_output=True, text=True,
+        [sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True, text=True
     ).stdout
-    return {"python": sys.version.split()[0], "figures": json.loads(out)}
+    result: dict[str, Any] = json.loads(out)
+    return result
 
 
-def pyodide_bench(playwright: Any, chromium: str, site_dir: Path, games: int,
-                  seed: int) -> dict[str, Any]:
-    """The same figures in headless Chromium, in a module worker running ``site_dir``'s
+def pyodide_bench(playwright: Any, chromium: str, site_dir: Path, games: int, seed: int,
+                  warmup: int = 1) -> dict[str, Any]:
+    """The same bench in headless Chromium, in a module worker running ``site_dir``'s
     Pyodide and bytecode: its figures, the Python version, and whether it was isolated."""
     browser = playwright.chromium.launch(
         executable_path=chromium, args=CHROMIUM_FLAGS, headless=True
@@ -152,7 +169,7 @@ def pyodide_bench(playwright: Any, chromium: str, site_dir: Path, games: int,
             page.on("console", lambda m: print(f"bench_python: page: {m.text}", file=sys.stderr))
             page.on("request", lambda r: None if r.url.startswith(origin)
                     else elsewhere.append(r.url))
-            page.goto(f"{url}?games={games}&seed={seed}")
+            page.goto(f"{url}?games={games}&seed={seed}&warmup={warmup}")
             page.wait_for_function("() => window.__result", timeout=RESULT_TIMEOUT_MS)
             result: dict[str, Any] = page.evaluate("window.__result")
     finally:
@@ -165,7 +182,7 @@ def pyodide_bench(playwright: Any, chromium: str, site_dir: Path, games: int,
 
 
 def pyodide_vs_cpython(playwright: Any, chromium: str, site_dir: Path, games: int = 3,
-                       seed: int = 1) -> list[dict[str, Any]]:
+                       seed: int = 1, *, warmup: int = 1) -> list[dict[str, Any]]:
     """Every timing figure of ``pygames.bench.bench`` for every game (its least number of
     players, as ``python -m pygames bench``), under CPython and in Pyodide in Chromium.
 
@@ -174,9 +191,15 @@ def pyodide_vs_cpython(playwright: Any, chromium: str, site_dir: Path, games: in
     ``whole_game`` (a whole game's time, not a single operation's), and the two Pythons'
     versions (``cpython_version``, ``pyodide_version``) and ``isolated`` (the page was
     cross-origin isolated, so the browser's clock was fine-grained).
+
+    Each side first runs the whole bench ``warmup`` times and drops those figures: the first
+    pass's whole games include one-time costs (importing the bots; in Chromium also V8's
+    tier-up of the interpreter's wasm), which made Tanbo's random game (the first one timed)
+    look 3-4x slower in Pyodide against about 1.2-1.5x after a pass. ``warmup=0`` gives the
+    figures ``python -m pygames bench`` prints.
     """
-    native = cpython_bench(games, seed)
-    wasm = pyodide_bench(playwright, chromium, site_dir, games, seed)
+    native = cpython_bench(games, seed, warmup)
+    wasm = pyodide_bench(playwright, chromium, site_dir, games, seed, warmup)
     by_game = {f["game"]: f for f in wasm["figures"]}
     rows: list[dict[str, Any]] = []
     for figures in native["figures"]:
@@ -196,6 +219,7 @@ def pyodide_vs_cpython(playwright: Any, chromium: str, site_dir: Path, games: in
                 "cpython_version": native["python"],
                 "pyodide_version": wasm["python"],
                 "isolated": bool(wasm.get("isolated")),
+                "warmup": warmup,
             })
     return rows
 
@@ -212,7 +236,8 @@ def print_ratios(rows: list[dict[str, Any]]) -> None:
         return
     first = rows[0]
     print(f"CPython {first['cpython_version']} vs Pyodide (Python {first['pyodide_version']}), "
-          f"browser clock {'fine (isolated)' if first['isolated'] else 'coarse (not isolated)'}")
+          f"browser clock {'fine (isolated)' if first['isolated'] else 'coarse (not isolated)'}, "
+          f"{first['warmup']} warm-up pass(es) dropped")
     games = list(dict.fromkeys(r["game"] for r in rows))
     for game in games:
         mine = sorted((r for r in rows if r["game"] == game), key=_sort_key)
@@ -235,6 +260,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--site", type=Path, default=ROOT / "dist", help="a built site")
     parser.add_argument("--games", type=int, default=3, help="games per bot (default 3)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--warmup", type=int, default=1,
+                        help="whole passes run and dropped first (default 1; 0: cold figures)")
     parser.add_argument("--chromium", default=CHROMIUM)
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     args = parser.parse_args(argv)
@@ -246,7 +273,8 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        rows = pyodide_vs_cpython(playwright, args.chromium, args.site, args.games, args.seed)
+        rows = pyodide_vs_cpython(playwright, args.chromium, args.site, args.games, args.seed,
+                                  warmup=args.warmup)
     if args.json:
         print(json.dumps(rows, indent=2))
     else:
