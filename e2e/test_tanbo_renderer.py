@@ -462,5 +462,5 @@ def test_moves_are_animated_briefly_and_not_for_reduced_motion(
     still = open_fixture(
         guard_factory, base_url, "Big Movement: you swap", viewport=DESKTOP, reduced_motion="reduce"
     )
-    still.evaluate("async () => { window.showStep(true); await new Promise(requestAnimationFrame); }")
+    still.evaluate("async () => { showStep(true); await new Promise(requestAnimationFrame); }")
     assert still.locator(".fly-ghost").count() == 0

@@ -48,9 +48,12 @@ new PerformanceObserver((list) => {
     window.__frames.push({
       duration: Math.round(e.duration),
       blocking: Math.round(e.blockingDuration),
-      layout: e.styleAndLayoutStart ? Math.round(e.startTime + e.duration - e.styleAndLayoutStart) : 0,
-      scripts: e.scripts.map((s) =>
-        `${s.invoker} ${s.sourceFunctionName}@${s.sourceURL.split("/").pop()} ${Math.round(s.duration)}ms`),
+      layout: e.styleAndLayoutStart
+        ? Math.round(e.startTime + e.duration - e.styleAndLayoutStart) : 0,
+      scripts: e.scripts.map((s) => {
+        const where = `${s.sourceFunctionName}@${s.sourceURL.split("/").pop()}`;
+        return `${s.invoker} ${where} ${Math.round(s.duration)}ms`;
+      }),
     });
   }
 }).observe({ type: "long-animation-frame" });
