@@ -19,6 +19,11 @@ first site's.
 a module worker from the npm package's own files (node_modules/pyodide, no bytecode): the
 baseline issue 10 sets its targets against.
 
+After the start-up trials, on the last site: ``--play`` plays whole games of every title
+(scripts/bench_play.py: against Normal bots at the default pace, and bots only at ``?fast=1``)
+and prints the main thread's long tasks; ``--python`` prints the Pyodide/CPython ratios of
+``python -m pygames bench``'s figures (scripts/bench_python.py).
+
 Needs playwright (a dev dependency) and Chromium (``--chromium``, default /usr/bin/chromium).
 Not part of the test suite: its figures depend on the machine and its load.
 """
@@ -37,6 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import bench_play
+import bench_python
 import serve as site_serve
 from build import PYODIDE_FILES
 from chromium import CHROMIUM, CHROMIUM_FLAGS
@@ -221,6 +228,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--trials", type=int, default=5)
     parser.add_argument("--bare", action="store_true", help="add a bare loadPyodide() page first")
+    parser.add_argument("--play", action="store_true", help="long tasks during whole games")
+    parser.add_argument("--python", action="store_true", help="Pyodide/CPython speed ratios")
     parser.add_argument("--chromium", default=CHROMIUM)
     args = parser.parse_args(argv)
     sites = [_site(s) for s in args.site]
@@ -249,7 +258,16 @@ def main(argv: list[str] | None = None) -> int:
                     f" warm {site.warm[-1] / 1000:.2f} s, {site.first_bytes[-1] / 1e6:.2f} MB",
                     flush=True,
                 )
-    report(sites)
+        report(sites)
+        app = sites[-1]
+        if args.play:
+            print(f"playing whole games on {app.label}:", flush=True)
+            games = list(bench_play.PLAYERS)
+            played = bench_play.play_all(playwright, args.chromium, app.url, games)
+            bench_play.report(played)
+        if args.python:
+            rows = bench_python.pyodide_vs_cpython(playwright, args.chromium, app.directory)
+            bench_python.print_ratios(rows)
     return 0
 
 

@@ -29,7 +29,7 @@ export { version };
 const KEY = "__PYGAMES_SNAPSHOT_KEY__";
 const PLACEHOLDER = "__PYGAMES_" + "SNAPSHOT_KEY__";
 /** The Cache Storage cache of snapshots. Not "pygames-...": sw.js deletes those it does not own. */
-export const SNAPSHOT_CACHE = "python-snapshot";
+const SNAPSHOT_CACHE = "python-snapshot";
 const SIZE_HEADER = "x-snapshot-bytes";
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const PACKAGE_URL = new URL("../pygames.zip", import.meta.url).href;
@@ -37,6 +37,7 @@ const PACKAGE_URL = new URL("../pygames.zip", import.meta.url).href;
 const HOME = "/home/pyodide";
 // The catalogue names every game's bots, so asking for it imports every module a call needs
 // (tests/test_build.py runs this code and checks that a whole session imports nothing more).
+// The folder is HOME, written out: the test runs this text as it stands, under CPython.
 const PRELOAD = `
 import sys
 if "/home/pyodide" not in sys.path:
