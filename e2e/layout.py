@@ -53,7 +53,11 @@ STAY_INSTALL_JS = """() => {
     seen.push({step: board.dataset.step ?? null, top: r.top + scrollY, left: r.left + scrollX,
                width: r.width, height: r.height});
   };
-  new MutationObserver(measure).observe(board, {childList: true});
+  // A redraw changes only what differs (shared.redraw), anywhere under the board: one record
+  // per task that changed it (the observer's callback runs once for all of a task's changes).
+  new MutationObserver(measure).observe(board, {
+    childList: true, subtree: true, attributes: true, characterData: true,
+  });
   window.__stay = seen;
 }"""
 

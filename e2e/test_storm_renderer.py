@@ -595,7 +595,9 @@ def test_a_served_run_travels_from_its_tile_and_the_final_dom_is_unchanged(
     page.wait_for_function("() => !document.querySelector('.fly-ghost')", timeout=2_000)
     assert same_dom(page.locator("#root").inner_html(), final)
     assert "visibility" not in page.locator("#root").inner_html()
-    # Reduced motion: nothing moves.
+    # Reduced motion: nothing moves. (The glows of the step above end first: a redraw keeps the
+    # elements that stay, and with them their running animations.)
+    page.wait_for_function("() => document.getAnimations().length === 0", timeout=3_000)
     page.emulate_media(reduced_motion="reduce")
     page.evaluate("() => window.animateStep()")
     assert page.evaluate("() => document.getAnimations().length") == 0
