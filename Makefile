@@ -30,7 +30,7 @@ help:
 	@echo "make build   build the site into dist/"
 	@echo "make lint    ruff and mypy (Python); eslint and tsc (JavaScript)"
 	@echo "make bench   speed figures of every game (ratios to random) and a short arena run"
-	@echo "make bench-web  time to engine ready in Chromium, cold and warm (BASE=dir: compare a build)"
+	@echo "make bench-web  engine ready in Chromium (cold, warm), long tasks in whole games, Pyodide/CPython (BASE=dir: compare a build)"
 	@echo "make soak    the conformance tests in full (2000+ random games a game; make test plays a fifth)"
 	@echo "make clean   remove dist/ and test artifacts (make distclean: also .venv, node_modules)"
 
