@@ -17,7 +17,8 @@ compiled here by the vendored Pyodide's own Python, run in Node (scripts/compile
 hash-based ``.pyc`` with fixed zip dates and sorted entries: the same inputs give byte-identical
 archives, whatever the files' mtimes. ``dist/vendor/pyodide/python_stdlib.zip`` keeps its name
 (Pyodide looks for it) and holds bytecode only, no sources: a traceback through the standard
-library shows file names and line numbers but no source lines. ``pygames.zip`` holds bytecode,
+library shows file names and line numbers but no source lines, and its bytecode holds no
+docstrings (fewer bytes on a first visit; asserts stay). ``pygames.zip`` holds bytecode,
 ``py.typed`` and the ``i18n/*.json`` catalogues (read with importlib.resources), without the
 ``.py`` sources either. Needs ``node`` on the PATH.
 
@@ -172,20 +173,22 @@ def _package_zip() -> bytes:
     return buffer.getvalue()
 
 
-def compile_archives(jobs: list[tuple[bytes, Path, str, bool]]) -> None:
+def compile_archives(jobs: list[tuple[bytes, Path, str, bool, bool]]) -> None:
     """Compile zips of sources to zips of bytecode with the vendored Pyodide, in one Node run.
 
-    Each job is (source zip, output path, run-time folder of its files, keep the ``.py``).
+    Each job is (source zip, output path, run-time folder of its files, keep the ``.py``, keep
+    the docstrings).
     """
     node = shutil.which("node")
     if node is None:
         raise SystemExit("build: `node` is needed to compile the bytecode (Node.js 20 or later)")
     with tempfile.TemporaryDirectory(prefix="pygames-build-") as tmp:
         args: list[str] = []
-        for i, (source, target, prefix, keep) in enumerate(jobs):
+        for i, (source, target, prefix, keep, docstrings) in enumerate(jobs):
             src = Path(tmp) / f"{i}.zip"
             src.write_bytes(source)
-            args += [str(src), str(target), prefix, "1" if keep else "0"]
+            flags = ["1" if keep else "0", "1" if docstrings else "0"]
+            args += [str(src), str(target), prefix, *flags]
         done = subprocess.run(
             [node, str(COMPILE_PYC), *args], cwd=ROOT, capture_output=True, text=True
         )
@@ -200,8 +203,16 @@ def _compile(out: Path) -> dict[str, str]:
     package = out / "pygames.zip"
     compile_archives(
         [
-            ((NODE_MODULES / "pyodide" / STDLIB).read_bytes(), stdlib, STDLIB_RUNTIME_PATH, False),
-            (_package_zip(), package, PACKAGE_RUNTIME_PATH, False),
+            # The standard library without its docstrings (issue 10: first-visit bytes); the
+            # rules keep theirs.
+            (
+                (NODE_MODULES / "pyodide" / STDLIB).read_bytes(),
+                stdlib,
+                STDLIB_RUNTIME_PATH,
+                False,
+                False,
+            ),
+            (_package_zip(), package, PACKAGE_RUNTIME_PATH, False, True),
         ]
     )
     return {

@@ -14,10 +14,16 @@ would be found at run time.
 
 The bytecode is written where importing from a zip (zipimport) and a sourceless import from a
 folder both look for it: ``name.pyc`` beside where ``name.py`` would be (not ``__pycache__``).
+
+Docstrings may be left out (the standard library's: about a seventh of its compressed bytecode,
+and nobody reads ``help()`` in the page). Only the docstrings go: unlike ``-OO``, asserts stay,
+and line numbers are unchanged. The standard library is made to run with no docstrings (it is
+tested under ``-OO``).
 """
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import io
 import marshal
@@ -27,9 +33,32 @@ import zipfile
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # the same fixed date as scripts/build.py's archives
 
 
-def pyc_bytes(source: bytes, filename: str) -> bytes:
-    """The bytes of an unchecked hash-based ``.pyc`` of ``source`` (its code named ``filename``)."""
-    code = compile(source, filename, "exec", dont_inherit=True, optimize=0)
+DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def without_docstrings(tree: ast.Module) -> ast.Module:
+    """``tree`` with the docstring of its module, classes and functions taken out (a body that
+    was only a docstring becomes ``pass`` at the same place)."""
+    for node in ast.walk(tree):
+        if not isinstance(node, DOCUMENTED) or not node.body:
+            continue
+        first = node.body[0]
+        value = first.value if isinstance(first, ast.Expr) else None
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
+    return tree
+
+
+def pyc_bytes(source: bytes, filename: str, docstrings: bool = True) -> bytes:
+    """The bytes of an unchecked hash-based ``.pyc`` of ``source`` (its code named ``filename``),
+    with or without its docstrings."""
+    code = compile(
+        source if docstrings else without_docstrings(ast.parse(source, filename)),
+        filename,
+        "exec",
+        dont_inherit=True,
+        optimize=0,
+    )
     flags = 0b01  # hash-based, check_source bit clear: never compared with a source
     return (
         importlib.util.MAGIC_NUMBER
@@ -39,11 +68,14 @@ def pyc_bytes(source: bytes, filename: str) -> bytes:
     )
 
 
-def compile_zip(source_zip: bytes, prefix: str, keep_sources: bool) -> bytes:
+def compile_zip(
+    source_zip: bytes, prefix: str, keep_sources: bool, docstrings: bool = True
+) -> bytes:
     """A copy of the archive ``source_zip`` with a ``.pyc`` for every ``.py``.
 
     Other entries (data files, directories) are copied as they are. ``keep_sources`` keeps the
     ``.py`` files too (for tracebacks with source lines); the importers prefer the ``.pyc``.
+    ``docstrings`` false leaves the docstrings out of the bytecode.
     ``{major}`` and ``{minor}`` in ``prefix`` become this interpreter's version numbers.
     """
     prefix = prefix.format(major=sys.version_info.major, minor=sys.version_info.minor)
@@ -53,7 +85,7 @@ def compile_zip(source_zip: bytes, prefix: str, keep_sources: bool) -> bytes:
             data = zin.read(info)
             if info.filename.endswith(".py"):
                 stem = info.filename[: -len(".py")]
-                entries[stem + ".pyc"] = pyc_bytes(data, f"{prefix}/{info.filename}")
+                entries[stem + ".pyc"] = pyc_bytes(data, f"{prefix}/{info.filename}", docstrings)
                 if not keep_sources:
                     continue
             entries[info.filename] = data

@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import build as site_build  # noqa: E402
+import pyc_zip  # noqa: E402
 
 from pygames import bridge  # noqa: E402
 from pygames.bots import DEFAULT_LEVEL, LEVELS  # noqa: E402
@@ -155,7 +156,7 @@ def test_bytecode_archives_are_reproducible(tmp_path: Path) -> None:
     made = []
     for i in range(2):
         target = tmp_path / f"{i}.zip"
-        job = (sources.getvalue(), target, site_build.STDLIB_RUNTIME_PATH, False)
+        job = (sources.getvalue(), target, site_build.STDLIB_RUNTIME_PATH, False, False)
         site_build.compile_archives([job])
         made.append(target.read_bytes())
     assert made[0] == made[1]
@@ -164,6 +165,90 @@ def test_bytecode_archives_are_reproducible(tmp_path: Path) -> None:
     # The code is named where Pyodide puts the standard library (/lib/python3XY.zip).
     pyc = zipfile.ZipFile(io.BytesIO(made[0])).read("sets.pyc")
     assert b"/lib/python3" in pyc and b".zip/sets.py" in pyc
+
+
+DOCUMENTED_MODULE = b'''"""The module's docstring."""
+import sys
+
+
+class Box:
+    """A class's docstring."""
+
+    def open(self):
+        """A method's docstring."""
+        return "open"
+
+
+def only_doc():
+    """Nothing but a docstring."""
+
+
+async def later():
+    """An async function's docstring."""
+
+
+def checked(x):
+    assert x > 0, "x must be positive"
+    return x
+
+
+def fails():
+    raise ValueError("on line 27")
+'''
+
+DOCSTRINGS_GONE = """
+import sys, traceback
+sys.path.insert(0, sys.argv[1])
+import documented as m
+assert m.__doc__ is None and m.Box.__doc__ is None and m.Box.open.__doc__ is None
+assert m.only_doc.__doc__ is None and m.only_doc() is None and m.later.__doc__ is None
+assert m.Box().open() == "open" and m.checked(2) == 2
+try:
+    m.checked(-1)
+except AssertionError as e:
+    assert str(e) == "x must be positive"
+else:
+    raise SystemExit("the assert was dropped")
+try:
+    m.fails()
+except ValueError as e:
+    assert traceback.extract_tb(e.__traceback__)[-1].lineno == 27
+print("ok")
+"""
+
+
+def test_bytecode_without_docstrings_keeps_asserts_and_line_numbers(tmp_path: Path) -> None:
+    """The standard library ships without docstrings (scripts/pyc_zip.py, under this CPython
+    here): module, class, method, async and docstring-only functions lose theirs; asserts and
+    line numbers stay; with docstrings kept nothing changes."""
+    sources = io.BytesIO()
+    with zipfile.ZipFile(sources, "w") as zf:
+        zf.writestr("documented.py", DOCUMENTED_MODULE)
+    for docstrings in (False, True):
+        made = pyc_zip.compile_zip(sources.getvalue(), str(tmp_path), False, docstrings)
+        archive = tmp_path / f"docstrings-{docstrings}.zip"
+        archive.write_bytes(made)
+        pyc = zipfile.ZipFile(archive).read("documented.pyc")
+        assert (b"A method's docstring." in pyc) is docstrings
+        if not docstrings:
+            run = subprocess.run(
+                [sys.executable, "-c", DOCSTRINGS_GONE, str(archive)],
+                capture_output=True,
+                text=True,
+            )
+            assert run.stdout.strip() == "ok", run.stderr
+
+
+@NEEDS_RUNTIME
+def test_the_stdlib_ships_without_docstrings_and_the_rules_with_theirs(built: Path) -> None:
+    stdlib = zipfile.ZipFile(built / "vendor" / "pyodide" / site_build.STDLIB)
+    npm = zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / site_build.STDLIB)
+    doc = b"Serialize ``obj`` to a JSON formatted ``str``."  # json.dumps's docstring
+    assert doc in npm.read("json/__init__.py")
+    assert doc not in stdlib.read("json/__init__.pyc")
+    assert b"JSONDecodeError" in stdlib.read("json/__init__.pyc")
+    package = zipfile.ZipFile(built / "pygames.zip")
+    assert b"Inverse of :meth:`to_json`" in package.read("pygames/core/messages.pyc")
 
 
 def _snapshot_site(built: Path, root: Path) -> Path:
