@@ -51,7 +51,9 @@ STAY_INSTALL_JS = """() => {
     if (!node) return;
     const r = node.getBoundingClientRect();
     seen.push({step: board.dataset.step ?? null, top: r.top + scrollY, left: r.left + scrollX,
-               width: r.width, height: r.height});
+               width: r.width, height: r.height, what: node.className,
+               stays: board.querySelectorAll('[data-stay]').length,
+               board: board.getBoundingClientRect().top + scrollY});
   };
   // A redraw changes only what differs (shared.redraw), anywhere under the board: one record
   // per task that changed it (the observer's callback runs once for all of a task's changes).
@@ -74,12 +76,17 @@ class StayWatch:
 
     def largest_jump(self) -> float:
         """The largest move of the top or left edge between two consecutive redraws."""
+        return self.jump()[0]
+
+    def jump(self) -> tuple[float, str]:
+        """The largest move between two consecutive redraws, and the two records around it
+        (for the failure message)."""
         rects = [r for r in self.rects() if r["width"] and r["height"]]
         jumps = [
-            max(abs(a["top"] - b["top"]), abs(a["left"] - b["left"]))
+            (max(abs(a["top"] - b["top"]), abs(a["left"] - b["left"])), f"{a} -> {b}")
             for a, b in itertools.pairwise(rects)
         ]
-        return max(jumps, default=0.0)
+        return max(jumps, default=(0.0, ""), key=lambda j: j[0])
 
 
 OUT_OF_VIEW_JS = """(root) => {
