@@ -106,7 +106,7 @@ bench: $(VENV_STAMP)
 # older build) adds it to the same interleaved run; ratios are to the first site. Not a test.
 BENCH_TRIALS ?= 5
 bench-web: build chromium
-	$(PY) scripts/bench_web.py --bare $(if $(BASE),--site base=$(BASE)) --site dist=dist --trials $(BENCH_TRIALS) --play --python
+	$(PY) scripts/bench_web.py --bare --floor $(if $(BASE),--site base=$(BASE)) --site dist=dist --trials $(BENCH_TRIALS) --play --python
 
 soak: $(VENV_STAMP)
 	PYGAMES_SOAK=1 $(PYTEST) tests -m slow

@@ -17,7 +17,10 @@ first site's.
 
 ``--bare`` adds, first (so ratios are to it), a site that does nothing but ``loadPyodide()`` in
 a module worker from the npm package's own files (node_modules/pyodide, no bytecode): the
-baseline issue 10 sets its targets against.
+baseline issue 10 sets its targets against. ``--floor`` adds a site that does nothing but start
+Python from a memory snapshot: the first visit starts the built site's runtime (bytecode) and
+saves a snapshot in Cache Storage, the reload restores it. Its warm figure is the least any page
+restoring a snapshot of this runtime can take, whatever else it does.
 
 After the start-up trials, on the last site: ``--play`` plays whole games of every title
 (scripts/bench_play.py: against Normal bots at the default pace, and bots only at ``?fast=1``)
@@ -32,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import shutil
 import statistics
 import sys
 import tempfile
@@ -196,6 +200,41 @@ postMessage(pyodide.runPython("import sys; sys.version.split()[0]"));
 """
 
 
+FLOOR_WORKER = """import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
+const store = await caches.open("floor");
+const hit = await store.match("./floor-snapshot");
+// A heap large enough for the snapshot before it is copied in (as web/js/python-start.js does).
+const roomFor = (size) => async (settings) => {
+  const { default: create } = await import(`${indexURL}pyodide.asm.mjs`);
+  const module = await create(settings);
+  if (module.HEAP8.length < size) module.growMemory(size);
+  return module;
+};
+if (hit) {
+  const bytes = new Uint8Array(await hit.arrayBuffer());
+  const createPyodideModule = roomFor(bytes.length);
+  const pyodide = await loadPyodide({ indexURL, _loadSnapshot: bytes, createPyodideModule });
+  postMessage(pyodide.runPython("import sys; sys.version.split()[0]"));
+} else {
+  const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+  postMessage(pyodide.runPython("import sys; sys.version.split()[0]"));
+  await store.put("./floor-snapshot", new Response(pyodide.makeMemorySnapshot()));
+  postMessage("saved");
+}
+"""
+FLOOR_PAGE = BARE_PAGE.replace(
+    "<body><p>", '<body><p id="engine-status" data-stages="start"></p><p>'
+).replace(
+    "worker.onmessage = (event) => {",
+    """worker.onmessage = (event) => {
+  if (event.data === "saved") {
+    document.getElementById("engine-status").dataset.stages = "start ready saved";
+    return;
+  }""",
+)
+
+
 def bare_site(folder: Path) -> Site:
     """A page whose worker only runs ``loadPyodide()``, from node_modules/pyodide's files."""
     vendor = folder / "vendor" / "pyodide"
@@ -205,6 +244,15 @@ def bare_site(folder: Path) -> Site:
     (folder / "index.html").write_text(BARE_PAGE)
     (folder / "worker.mjs").write_text(BARE_WORKER)
     return Site("bare", folder)
+
+
+def floor_site(folder: Path, runtime: Path) -> Site:
+    """A page whose worker only starts Python from a memory snapshot of the built runtime
+    (``runtime``: a built site's vendor/pyodide), saved on the first visit."""
+    shutil.copytree(runtime, folder / "vendor" / "pyodide")
+    (folder / "index.html").write_text(FLOOR_PAGE.replace("./worker.mjs", "./floor.mjs"))
+    (folder / "floor.mjs").write_text(FLOOR_WORKER)
+    return Site("floor", folder)
 
 
 def _site(spec: str) -> Site:
@@ -228,6 +276,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--trials", type=int, default=5)
     parser.add_argument("--bare", action="store_true", help="add a bare loadPyodide() page first")
+    parser.add_argument(
+        "--floor", action="store_true", help="add a page that only restores a memory snapshot"
+    )
     parser.add_argument("--play", action="store_true", help="long tasks during whole games")
     parser.add_argument("--python", action="store_true", help="Pyodide/CPython speed ratios")
     parser.add_argument("--chromium", default=CHROMIUM)
@@ -244,6 +295,9 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright, ExitStack() as stack:
+        if args.floor:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-floor-")))
+            sites.insert(0, floor_site(folder, sites[-1].directory / "vendor" / "pyodide"))
         if args.bare:
             folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-bare-")))
             sites.insert(0, bare_site(folder))

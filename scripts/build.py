@@ -135,6 +135,27 @@ def _copy_vendor(out: Path) -> dict[str, str]:
     return versions
 
 
+PRELOAD_ANCHOR = '  <link rel="modulepreload" href="vendor/pyscript/core.js">\n'
+
+
+def _preload_pyscript(out: Path) -> list[str]:
+    """Add to index.html a ``modulepreload`` link for each module that PyScript's core.js
+    imports (hashed chunk names), so they load beside the page's own modules; returns them."""
+    core = (out / "vendor" / "pyscript" / "core.js").read_text()
+    chunks = sorted(set(re.findall(r'from\s*"\./([^"]+\.js)"', core)))
+    if not chunks:
+        raise SystemExit("build: PyScript's core.js imports no chunk: its layout changed")
+    index = out / "index.html"
+    text = index.read_text()
+    if PRELOAD_ANCHOR not in text:
+        raise SystemExit("build: web/index.html lost its modulepreload of vendor/pyscript/core.js")
+    links = "".join(
+        f'  <link rel="modulepreload" href="vendor/pyscript/{name}">\n' for name in chunks
+    )
+    index.write_text(text.replace(PRELOAD_ANCHOR, PRELOAD_ANCHOR + links, 1))
+    return chunks
+
+
 def _package_files() -> list[Path]:
     files = [
         p
@@ -321,6 +342,7 @@ def build(out: Path) -> None:
         WEB, out, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".DS_Store", "*.d.ts")
     )
     versions = _copy_vendor(out)
+    _preload_pyscript(out)
     write_icons(out / "icons")  # the bitmaps the web app manifest lists
     digests = _compile(out)
     _write_words(out)

@@ -330,3 +330,17 @@ print(json.dumps(sorted({m for m in sys.modules if m.startswith("pygames")} - be
         [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True
     )
     assert json.loads(done.stdout) == []
+
+
+@NEEDS_RUNTIME
+def test_every_module_the_page_preloads_is_shipped(built: Path) -> None:
+    """index.html preloads the engine's modules and PyScript's core with the chunks it imports
+    (issue 10): each link names a file of the site, and core.js imports nothing else."""
+    index = (built / "index.html").read_text()
+    preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', index)
+    assert "js/engine.js" in preloads and "vendor/pyscript/core.js" in preloads
+    for href in preloads:
+        assert (built / href).is_file(), href
+    core = (built / "vendor" / "pyscript" / "core.js").read_text()
+    imported = set(re.findall(r'from\s*"\./([^"]+\.js)"', core))
+    assert imported and {f"vendor/pyscript/{name}" for name in imported} <= set(preloads)
