@@ -127,3 +127,18 @@ console.log(JSON.stringify(out));
         engine = [render(Message.from_json(m), lang, names) for m in messages]
         assert page[lang] == engine
         assert not [line for line in engine if line in catalogue(lang) or "{" in line]
+
+
+def test_a_message_read_back_from_its_own_json_is_that_message() -> None:
+    """A view made in this process hands its log's messages back without decoding them again
+    (determinizing rebuilds a state from a view); JSON that crossed a boundary is decoded."""
+    message = Message.of("core.text", text="x", nested=Message.of("core.text", text="y"))
+    made = message.to_json()
+    assert Message.from_json(made) is message
+    assert made == {"id": "core.text", "args": {"text": "x", "nested": made["args"]["nested"]}}
+    crossed = json.loads(json.dumps(made))
+    assert type(crossed) is dict
+    decoded = Message.from_json(crossed)
+    assert decoded == message and decoded is not message
+    with pytest.raises(ValueError):
+        Message.from_json({"args": {}})

@@ -76,13 +76,18 @@ class Message:
         """
         made = self._json
         if made is None:
-            made = {"id": self.id, "args": {k: _thaw(v) for k, v in self.args}}
+            made = _MessageJson({"id": self.id, "args": {k: _thaw(v) for k, v in self.args}})
+            made.message = self
             object.__setattr__(self, "_json", made)  # frozen: set once, as a cache
         return made
 
     @classmethod
     def from_json(cls, data: Any) -> Message:
         """Inverse of :meth:`to_json`; raises ``ValueError`` on anything else."""
+        if type(data) is _MessageJson:
+            # Made by to_json in this process (a view read by a bot, a determinized state): its
+            # message as it is, instead of decoding a whole log again at every determinization.
+            return data.message
         if not isinstance(data, Mapping) or not isinstance(data.get("id"), str):
             raise ValueError(f"Not a message: {data!r}")
         args = data.get("args") or {}
@@ -92,6 +97,12 @@ class Message:
 
     def __str__(self) -> str:
         return render(self)
+
+
+class _MessageJson(dict[str, Any]):
+    """The JSON form of a message (a plain dict to everyone else) that knows its message."""
+
+    message: Message
 
 
 def _freeze(value: Arg) -> Arg:
