@@ -22,7 +22,7 @@ DIST_STAMP := dist/build.json
 JS_TESTS := tests-js/*.test.mjs
 BUILD_INPUTS := $(shell find web pygames scripts -type f -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null) package.json
 
-.PHONY: help setup build serve test lint typecheck unit test-js e2e chromium bench bench-web soak clean
+.PHONY: help setup build serve test lint typecheck unit test-js e2e chromium bench bench-web soak soak-tests clean
 
 help:
 	@echo "make serve   set up, build, and serve the site at http://$(HOST):$(PORT)/"
@@ -31,7 +31,8 @@ help:
 	@echo "make lint    ruff and mypy (Python); eslint and tsc (JavaScript)"
 	@echo "make bench   speed figures of every game (ratios to random) and a short arena run"
 	@echo "make bench-web  engine ready in Chromium (cold, warm), long tasks in whole games, Pyodide/CPython (BASE=dir: compare a build)"
-	@echo "make soak    the conformance tests in full (2000+ random games a game; make test plays a fifth)"
+	@echo "make soak    10,000 random games at every game and player count, 10,000 fuzzed bridge calls"
+	@echo "make soak-tests  the conformance tests' batches in full (make test plays a fifth)"
 	@echo "make clean   remove dist/ and test artifacts (make distclean: also .venv, node_modules)"
 
 $(VENV_STAMP): pyproject.toml
@@ -108,7 +109,14 @@ BENCH_TRIALS ?= 5
 bench-web: build chromium
 	$(PY) scripts/bench_web.py --bare --floor $(if $(BASE),--site base=$(BASE)) --site dist=dist --trials $(BENCH_TRIALS) --play --python
 
+# The soak (issue 11): 10,000 seeded random games at every game and player count and 10,000
+# fuzzed bridge calls (tests/soak.py); soak-tests: the conformance tests' own batches in full.
+SOAK_GAMES ?= 10000
+SOAK_CALLS ?= 10000
 soak: $(VENV_STAMP)
+	$(PY) -m tests.soak --games $(SOAK_GAMES) --calls $(SOAK_CALLS) --workers $(JOBS)
+
+soak-tests: $(VENV_STAMP)
 	PYGAMES_SOAK=1 $(PYTEST) tests -m slow
 
 clean:

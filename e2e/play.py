@@ -119,6 +119,20 @@ def decide_by_keyboard(page: Page, limit: int = 120) -> int:
     return keys
 
 
+# The automatic save of the game this tab shows (web/js/saves.js), or null.
+TAB_SAVE_JS = """() => {
+  const id = sessionStorage.getItem("pygames:tab-game");
+  return id ? JSON.parse(localStorage.getItem("pygames:game:" + id)) : null;
+}"""
+
+
+def tab_save(page: Page) -> dict[str, Any] | None:
+    """The automatic save of the game this tab shows: ``{id, record, over, game, step,
+    version, time}``, or None."""
+    save: dict[str, Any] | None = page.evaluate(TAB_SAVE_JS)
+    return save
+
+
 def record_link(base: str, record: dict[str, Any]) -> str:
     """The share link that opens ``record`` on the site at ``base``."""
     text = json.dumps(record).encode()

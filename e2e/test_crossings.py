@@ -23,7 +23,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import Guard
 from .lobby import choose_seats, fill_seed, table_command
-from .play import board_state, decide, wait_turn
+from .play import board_state, decide, tab_save, wait_turn
 
 TRACE_JS = """() => {
   const app = globalThis.pygamesDebug;
@@ -99,7 +99,9 @@ def records_agree(page: Page) -> None:
         "async () => (await globalThis.pygamesDebug.engine"
         ".export_record(globalThis.pygamesDebug.match.id)).record"
     )
-    saved = page.evaluate("() => JSON.parse(localStorage.getItem('pygames:autosave')).record")
+    save = tab_save(page)
+    assert save is not None
+    saved = save["record"]
     assert saved == exported
     assert len(exported["actions"]) == int(board_state(page)["step"])
     table_command(page, "Share link")

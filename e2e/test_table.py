@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import ENGINE_TIMEOUT_MS, Guard, screenshot, wait_ready
 from .lobby import choose_seats, fill_seed, table_command
-from .play import board_state, bot_record, decide, record_link, wait_turn
+from .play import TAB_SAVE_JS, board_state, bot_record, decide, record_link, tab_save, wait_turn
 
 GAMES = ("tanbo", "humble_tea_party", "storm_in_a_teacup")
 PLAYERS = {"tanbo": 2, "humble_tea_party": 4, "storm_in_a_teacup": 4}
@@ -30,9 +30,9 @@ def start(page: Page, game: str, bots: list[str], seed: int = 7) -> None:
 
 
 def saved(page: Page) -> dict[str, Any]:
-    return page.evaluate(  # type: ignore[no-any-return]
-        "() => JSON.parse(localStorage.getItem('pygames:autosave'))"
-    )
+    save = tab_save(page)
+    assert save is not None
+    return save
 
 
 # ---------------------------------------------------------------- hot seat
@@ -143,9 +143,7 @@ def test_get_tea_always_wins_over_a_bot_that_has_not_yet_acted(site: tuple[Page,
     expect(page.locator("#error-banner")).to_be_hidden()
     expect(page.locator("#notice")).to_be_hidden()
     page.wait_for_function(
-        "(s) => (JSON.parse(localStorage.getItem('pygames:autosave'))?.record.actions.length"
-        " ?? 0) > s + 1",
-        arg=step,
+        f"(s) => (({TAB_SAVE_JS})()?.record.actions.length ?? 0) > s + 1", arg=step
     )
     actions = saved(page)["record"]["actions"]
     # Tea is the very next action: the bot's choice for that step never landed...
@@ -442,5 +440,5 @@ def test_storm_memory_aid_is_on_by_default_and_can_be_turned_off(
     aid.uncheck()
     page.get_by_role("button", name="Start").click()
     expect(page.locator("#table")).to_be_visible()
-    page.wait_for_function("() => localStorage.getItem('pygames:autosave')")
+    page.wait_for_function(TAB_SAVE_JS)
     assert saved(page)["record"]["options"]["memory_aid"] is False

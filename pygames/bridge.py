@@ -24,6 +24,7 @@ keeps its own copy for the autosave and the share link. :func:`view` and
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import json
 import secrets
@@ -35,6 +36,7 @@ from typing import Any
 from .bots import Bot, bot_names, make_bot
 from .core import (
     MAX_SEED,
+    BadInput,
     BadOptions,
     BadRecord,
     Game,
@@ -47,6 +49,18 @@ from .core import (
     Seat,
     State,
 )
+from .core.limits import (
+    MAX_ACTION_CHARS,
+    MAX_CONFIG_CHARS,
+    MAX_NAME_ARG_CHARS,
+    MAX_NAME_CHARS,
+    MAX_RECORD_CHARS,
+    MAX_SEAT,
+    MAX_STEP,
+    quote,
+    read_json,
+    whole,
+)
 from .games import all_games, get_game
 from .replay import Replay
 
@@ -55,10 +69,6 @@ SPECTATOR = -1
 
 class StaleView(GameError):
     """The caller acted on a screen drawn before the match moved on (another tab, a late click)."""
-
-
-class BadInput(GameError):
-    """The request itself is malformed (not JSON, wrong types)."""
 
 
 class UnknownMatch(GameError):
@@ -98,11 +108,22 @@ _match_numbers = itertools.count(1)
 
 
 def _reply(fn: Callable[..., JsonDict]) -> Callable[..., str]:
-    """Turn a function returning a dict (or raising) into one returning a JSON reply."""
+    """Turn a function returning a dict (or raising) into one returning a JSON reply.
+
+    The arguments are bound first, so a call with too many or too few of them is refused in
+    words, like any other bad input.
+    """
+    signature = inspect.signature(fn)
 
     @wraps(fn)
     def wrapper(*args: Any) -> str:
         try:
+            try:
+                signature.bind(*args)
+            except TypeError as exc:
+                raise BadInput(
+                    Message.of("core.bridge.arguments", call=fn.__name__, count=len(args))
+                ) from exc
             return json.dumps({"ok": True, **fn(*args)})
         except GameError as exc:
             return json.dumps(
@@ -127,42 +148,17 @@ def _reply(fn: Callable[..., JsonDict]) -> Callable[..., str]:
     return wrapper
 
 
-#: What a bad input was, as the refusal names it (``core.what.*``).
-_WHAT = {
-    "lobby configuration": "core.what.lobby",
-    "action": "core.what.action",
-    "saved match": "core.what.record",
-    "step": "core.what.step",
-    "seat": "core.what.seat",
-    "seed": "core.what.seed",
-}
-
-
-def _what(what: str) -> Message:
-    return Message.of(_WHAT[what])
-
-
-def _parse(text: object, what: str) -> Any:
-    if not isinstance(text, str):
-        raise BadInput(Message.of("core.bridge.not_text", what=_what(what)))
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadInput(
-            Message.of("core.bridge.not_json", what=_what(what), detail=exc.msg)
-        ) from exc
-
-
-def _int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
-        raise BadInput(Message.of("core.bridge.not_whole", what=_what(what), value=repr(value)))
-    return int(value)
+def _step(step: object) -> int:
+    return whole(step, "step", 0, MAX_STEP)
 
 
 def _match(match_id: object) -> Match:
-    match = _matches.get(match_id) if isinstance(match_id, str) else None
+    if isinstance(match_id, str) and len(match_id) <= MAX_NAME_ARG_CHARS:
+        match = _matches.get(match_id)
+    else:
+        match = None
     if match is None:
-        raise UnknownMatch(Message.of("core.bridge.unknown_match", match=repr(match_id)))
+        raise UnknownMatch(Message.of("core.bridge.unknown_match", match=quote(match_id)))
     return match
 
 
@@ -183,7 +179,7 @@ def _new_log(before: State, after: State, seat: int | None) -> list[JsonDict]:
 
 def _seat(match: Match, seat: object) -> int:
     """A seat index of ``match`` or ``SPECTATOR``; refused otherwise."""
-    seat = _int(seat, "seat")
+    seat = whole(seat, "seat", SPECTATOR, MAX_SEAT)
     if seat != SPECTATOR and not 0 <= seat < match.state.players:
         raise BadInput(Message.of("core.bridge.no_seat", seat=seat))
     return seat
@@ -235,7 +231,7 @@ def _opened(match: Match, shown: object = SPECTATOR) -> JsonDict:
 
 
 def _check_step(match: Match, step: object) -> None:
-    if _int(step, "step") != match.step:
+    if _step(step) != match.step:
         raise StaleView(Message.of("core.bridge.stale"))
 
 
@@ -291,7 +287,7 @@ def new_match(config_text: str, shown: int = SPECTATOR) -> JsonDict:
     The answer carries the first screen (as :func:`view` would, for the seat the page shows:
     see :func:`act`) and the whole record, so opening a match is one crossing.
     """
-    config = _parse(config_text, "lobby configuration")
+    config = read_json(config_text, "lobby configuration", MAX_CONFIG_CHARS)
     if not isinstance(config, dict):
         raise BadInput(Message.of("core.bridge.lobby_not_object"))
     game = get_game(config.get("game"))
@@ -306,11 +302,11 @@ def new_match(config_text: str, shown: int = SPECTATOR) -> JsonDict:
         bot = s.get("bot") or None
         if not isinstance(name, str) or (bot is not None and not isinstance(bot, str)):
             raise BadOptions(Message.of("core.bridge.seat_malformed", n=i + 1))
-        seats.append(Seat(name.strip()[:40] or f"Player {i + 1}", bot))
+        seats.append(Seat(name.strip()[:MAX_NAME_CHARS] or f"Player {i + 1}", bot))
     seed = config.get("seed")
     if seed is None or seed == "":
         seed = secrets.randbelow(MAX_SEED + 1)
-    seed = _int(seed, "seed")
+    seed = whole(seed, "seed", -MAX_SEED, 2 * MAX_SEED)
     if not 0 <= seed <= MAX_SEED:
         raise BadOptions(Message.of("core.bridge.seed_range", max=MAX_SEED))
     options = config.get("options") or {}
@@ -352,8 +348,8 @@ def act(
     new to that seat; and ``tail``, the record's actions from step ``tail.from`` on.
     """
     match = _match(match_id)
-    data = _parse(action_text, "action")
-    seat = _int(seat, "seat")
+    data = read_json(action_text, "action", MAX_ACTION_CHARS)
+    seat = whole(seat, "seat", 0, MAX_SEAT)
     return _advance(match, seat, data, step, seat if shown is None else shown)
 
 
@@ -364,7 +360,7 @@ def _bot_choice(match: Match, seat: object, step: object) -> tuple[int, JsonDict
     acted meanwhile) gets :class:`StaleView`, an ordinary race, not a refusal.
     """
     _check_step(match, step)
-    seat = _int(seat, "seat")
+    seat = whole(seat, "seat", 0, MAX_SEAT)
     bot = match.bots.get(seat)
     if bot is None:
         raise IllegalAction(Message.of("core.bridge.not_a_bot", n=seat + 1))
@@ -450,9 +446,9 @@ def import_record(record_text: str, source: str = "save", shown: int = SPECTATOR
     """
     head = _DAMAGED.get(source) if isinstance(source, str) else None
     if head is None:
-        raise BadInput(Message.of("core.bridge.unknown_source", source=repr(source)))
+        raise BadInput(Message.of("core.bridge.unknown_source", source=quote(source)))
     try:
-        data = _parse(record_text, "saved match")
+        data = read_json(record_text, "saved match", MAX_RECORD_CHARS)
         record = MatchRecord.from_json(data)
         get_game(record.game).validate_options(len(record.seats), record.options)
         match = _open(record)
@@ -470,9 +466,12 @@ _replay_numbers = itertools.count(1)
 
 
 def _replay(replay_id: object) -> Replay:
-    replay = _replays.get(replay_id) if isinstance(replay_id, str) else None
+    if isinstance(replay_id, str) and len(replay_id) <= MAX_NAME_ARG_CHARS:
+        replay = _replays.get(replay_id)
+    else:
+        replay = None
     if replay is None:
-        raise UnknownMatch(Message.of("core.bridge.unknown_replay", replay=repr(replay_id)))
+        raise UnknownMatch(Message.of("core.bridge.unknown_replay", replay=quote(replay_id)))
     return replay
 
 
@@ -500,7 +499,7 @@ def open_replay(match_id: str) -> JsonDict:
 def replay_view(replay_id: str, step: int, seat: int) -> JsonDict:
     """Step ``step`` of a replay as ``seat`` saw it (``-1``: a spectator; ``-2``: everything,
     refused until the game is over), with the log and the step of each of its lines."""
-    return _replay(replay_id).view(_int(step, "step"), _int(seat, "seat"))
+    return _replay(replay_id).view(_step(step), whole(seat, "seat", -2, MAX_SEAT))
 
 
 @_reply

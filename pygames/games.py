@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import humble_tea_party, storm_in_a_teacup, tanbo
 from .core import BadOptions, Game, Message
+from .core.limits import quote
 
 _GAMES: dict[str, Game] = {
     g.id: g for g in (tanbo.GAME, humble_tea_party.GAME, storm_in_a_teacup.GAME)
@@ -30,5 +31,5 @@ def get_game(game_id: object) -> Game:
     """The game called ``game_id``; raises :class:`BadOptions` for an unknown id."""
     if not isinstance(game_id, str) or game_id not in _GAMES:
         known = ", ".join(_GAMES)
-        raise BadOptions(Message.of("core.unknown_game", game=repr(game_id), known=known))
+        raise BadOptions(Message.of("core.unknown_game", game=quote(game_id), known=known))
     return _GAMES[game_id]

@@ -265,15 +265,27 @@ def _write_words(out: Path) -> None:
 
 def catalogue() -> dict[str, object]:
     """The lobby's catalogue: ``bridge.games()`` (every game's ``describe()``, its bots and
-    default options) and the bot levels a person picks from. Python is its only source."""
+    default options), the bot levels a person picks from and the bounds on input
+    (pygames.core.limits). Python is its only source."""
     sys.path.insert(0, str(ROOT))
     from pygames import bridge
     from pygames.bots import DEFAULT_LEVEL, LEVELS
+    from pygames.core import limits
+    from pygames.games import all_games
 
     reply = json.loads(bridge.games())
     if not reply.get("ok"):
         raise SystemExit(f"build: the engine's catalogue failed: {reply}")
-    return {"games": reply["games"], "levels": list(LEVELS), "default_bot": DEFAULT_LEVEL}
+    # Only the package's own games: a build made in a process where tests registered a game
+    # of their own (tests/pilegame.py) must not offer it (the page would name an unknown game).
+    own = {g.id for g in all_games() if type(g).__module__.startswith("pygames.")}
+    return {
+        "games": [g for g in reply["games"] if g["id"] in own],
+        "levels": list(LEVELS),
+        "default_bot": DEFAULT_LEVEL,
+        # The bounds the page checks before it calls the engine (issue 11).
+        "limits": limits.as_json(),
+    }
 
 
 def _write_catalogue(out: Path) -> None:

@@ -1,7 +1,7 @@
 """Game-agnostic core: the contract, match records, the RNG, errors and action codecs."""
 
 from .actions import Action, ActionCodec
-from .errors import BadOptions, BadRecord, GameError, IllegalAction
+from .errors import BadInput, BadOptions, BadRecord, GameError, IllegalAction
 from .game import Game, JsonDict, LogEntry, Outcome, State
 from .messages import Message, render, text
 from .messages import text as made_text
@@ -12,6 +12,7 @@ __all__ = [
     "MAX_SEED",
     "Action",
     "ActionCodec",
+    "BadInput",
     "BadOptions",
     "BadRecord",
     "Game",

@@ -24,6 +24,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from .errors import IllegalAction
+from .limits import quote
 from .messages import Message
 
 Plain = None | bool | int | str | tuple["Plain", ...]
@@ -70,16 +71,16 @@ def _from_json_value(value: Any, hint: Any, where: str) -> Any:
                 return _from_json_value(value, option, where)
             except IllegalAction:
                 continue
-        raise IllegalAction(Message.of("core.action.wrong_type", where=where, value=repr(value)))
+        raise IllegalAction(Message.of("core.action.wrong_type", where=where, value=quote(value)))
     if origin is tuple:
         args = typing.get_args(hint)
         if not isinstance(value, list):
-            raise IllegalAction(Message.of("core.action.not_list", where=where, value=repr(value)))
+            raise IllegalAction(Message.of("core.action.not_list", where=where, value=quote(value)))
         if len(args) == 2 and args[1] is Ellipsis:
             args = (args[0],) * len(value)
         if len(args) != len(value):
             raise IllegalAction(
-                Message.of("core.action.list_length", where=where, n=len(args), value=repr(value))
+                Message.of("core.action.list_length", where=where, n=len(args), value=quote(value))
             )
         return tuple(
             _from_json_value(v, a, f"{where}[{i}]")
@@ -92,7 +93,7 @@ def _from_json_value(value: Any, hint: Any, where: str) -> Any:
                     "core.action.must_be",
                     where=where,
                     kind=Message.of(_WORDS[hint]),
-                    value=repr(value),
+                    value=quote(value),
                 )
             )
         return value
@@ -108,6 +109,8 @@ class ActionCodec:
 
     def __init__(self, *classes: type[Action]) -> None:
         self._by_kind: dict[str, type[Action]] = {}
+        # Each kind's field names and types, read once: decoding runs at every action.
+        self._fields: dict[str, tuple[list[str], dict[str, Any]]] = {}
         for cls in classes:
             if not cls.kind or cls.kind in self._by_kind:
                 raise ValueError(f"action kind {cls.kind!r} is empty or declared twice")
@@ -121,13 +124,17 @@ class ActionCodec:
     def decode(self, data: Any) -> Action:
         """Build an action from its JSON form."""
         if not isinstance(data, dict):
-            raise IllegalAction(Message.of("core.action.not_object", value=repr(data)))
+            raise IllegalAction(Message.of("core.action.not_object", value=quote(data)))
         kind = data.get("type")
         cls = self._by_kind.get(kind) if isinstance(kind, str) else None
         if cls is None:
             known = ", ".join(sorted(self._by_kind))
-            raise IllegalAction(Message.of("core.action.unknown", kind=repr(kind), known=known))
-        names = [f.name for f in fields(cls)]
+            raise IllegalAction(Message.of("core.action.unknown", kind=quote(kind), known=known))
+        known_fields = self._fields.get(cls.kind)
+        if known_fields is None:
+            known_fields = ([f.name for f in fields(cls)], typing.get_type_hints(cls))
+            self._fields[cls.kind] = known_fields
+        names, hints = known_fields
         extra = sorted(set(data) - set(names) - {"type"})
         missing = [n for n in names if n not in data]
         if extra or missing:
@@ -135,11 +142,10 @@ class ActionCodec:
             raise IllegalAction(
                 Message.of(
                     f"core.action.malformed.{which}",
-                    kind=repr(kind),
+                    kind=quote(kind),
                     missing=", ".join(missing),
                     unexpected=", ".join(extra),
                 )
             )
-        hints = typing.get_type_hints(cls)
         values = {n: _from_json_value(data[n], hints[n], f"'{kind}.{n}'") for n in names}
         return cls(**values)

@@ -30,3 +30,8 @@ class BadOptions(GameError):
 
 class BadRecord(GameError):
     """A match record (save file, share link) that is malformed or does not replay."""
+
+
+class BadInput(GameError):
+    """A request that is malformed before any rule is read: not JSON, wrong types, too large,
+    too deep (see :mod:`pygames.core.limits`)."""

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, TypeVar
 
 from .actions import Action, ActionCodec
 from .errors import BadOptions, IllegalAction
+from .limits import quote
 from .messages import Message, template
 from .messages import text as made_text
 from .rng import Rng
@@ -115,7 +116,7 @@ class State(ABC):
         if self.is_over():
             raise IllegalAction(Message.of("core.game_over"))
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalAction(Message.of("core.no_seat", seat=repr(seat)))
+            raise IllegalAction(Message.of("core.no_seat", seat=quote(seat)))
         if seat not in self.actors():
             raise IllegalAction(Message.of("core.not_your_turn", seat=seat))
         if action not in self.legal_actions(seat):
@@ -267,7 +268,7 @@ class Game(ABC):
                     game=self._title_message(),
                     min=self.min_players,
                     max=self.max_players,
-                    players=repr(players),
+                    players=quote(players),
                 )
             )
         unknown = sorted(set(options) - set(self.default_options(players)))

@@ -11,6 +11,7 @@ from typing import Any
 
 from .errors import BadRecord, GameError
 from .game import Game, JsonDict, State
+from .limits import MAX_NAME_CHARS, MAX_SEATS, quote
 from .messages import Message
 from .rng import MAX_SEED
 
@@ -58,7 +59,7 @@ class MatchRecord:
         version = data.get("version", RECORD_VERSION)
         if version != RECORD_VERSION:
             raise BadRecord(
-                Message.of("core.record.version", version=repr(version), expected=RECORD_VERSION)
+                Message.of("core.record.version", version=quote(version), expected=RECORD_VERSION)
             )
         game = data.get("game")
         if not isinstance(game, str):
@@ -72,6 +73,8 @@ class MatchRecord:
         raw_seats = data.get("seats")
         if not isinstance(raw_seats, list) or not raw_seats:
             raise BadRecord(Message.of("core.record.no_seats"))
+        if len(raw_seats) > MAX_SEATS:
+            raise BadRecord(Message.of("core.record.too_many_seats", max=MAX_SEATS))
         seats = []
         for i, s in enumerate(raw_seats):
             if not isinstance(s, dict) or not isinstance(s.get("name"), str):
@@ -79,7 +82,8 @@ class MatchRecord:
             bot = s.get("bot")
             if bot is not None and not isinstance(bot, str):
                 raise BadRecord(Message.of("core.record.seat_bot", n=i + 1))
-            seats.append(Seat(s["name"], bot))
+            # Names are capped as the lobby caps them, whoever wrote the record.
+            seats.append(Seat(s["name"][:MAX_NAME_CHARS], bot))
         raw_actions = data.get("actions", [])
         if not isinstance(raw_actions, list):
             raise BadRecord(Message.of("core.record.actions"))

@@ -13,7 +13,8 @@
 // seats) for the end screen.
 
 import { sameAction } from "./actions.js";
-import { GAMES, gameById, loadGames } from "./catalog.js";
+import { recordProblem, sizeProblem } from "./bounds.js";
+import { GAMES, LIMITS, gameById, loadGames } from "./catalog.js";
 import { $, el } from "./dom.js";
 import { startEngine } from "./engine.js";
 import * as fallbackRenderer from "./fallback-renderer.js";
@@ -21,16 +22,16 @@ import { Lobby } from "./lobby.js";
 import { keepOffline } from "./offline.js";
 import { decodeRecord, recordParam, shareUrl } from "./record-link.js";
 import { ReplayViewer } from "./replay.js";
+import { Saves, hasUnsavedMoves, idOfKey, newSaveId, parseSave, recordText } from "./saves.js";
 import { seatLabel as labelOf, shownName, shownSeats } from "./words.js";
 import { join, language, preferredLanguage, say, t, translate, useLanguage } from "./i18n.js";
-/** @import { Action, ActReply, LobbyConfig, NewMatchReply, ImportReply, Progress, RecordSource, RecordTail, Renderer, SeatScreen, ShellMatch, ShellState, Status } from "./types.js" */
+/** @import { Action, ActReply, LobbyConfig, NewMatchReply, ImportReply, MatchSave, Progress, RecordSource, RecordTail, Renderer, Save, SeatScreen, ShellMatch, ShellState, Status } from "./types.js" */
 
 const params = new URLSearchParams(location.search);
 // Time between two bot actions, so a person can follow them (?fast=1 for tests, ?pace=ms).
 const BOT_PACE_MS = params.has("fast") ? 30 : Math.max(0, Number(params.get("pace") ?? 600) || 0);
 // A bot waits this many times longer when a person may act before it (Humble Tea Party's Tea).
 const INTERRUPT_PACE_FACTOR = 4;
-const AUTOSAVE_KEY = "pygames:autosave";
 const NARROW = "(max-width: 820px)";
 
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -54,6 +55,10 @@ const app = {
   logLines: [], // the log lines on screen (as the view gave them), for drawing only new ones
   renderers: new Map(),
   replay: null,
+  saves: new Saves(),
+  readOnly: false, // the match moved on in another tab: this one shows it but cannot play it
+  restarts: 0, // engine restarts so far (each restart's token: see restartEngine)
+  reopening: false, // a restarted engine is reopening the match
 };
 
 function bumpGeneration() {
@@ -179,6 +184,62 @@ async function loadEngine(starting) {
   }
 }
 
+/** The engine died (Python failed fatally, or its worker ended: web/js/engine.js). Start a new
+ *  one and reopen the match from the page's own record, saying so once.
+ *  @param {string} reason */
+function engineDied(reason) {
+  console.warn(`The engine stopped: ${reason}`);
+  bumpGeneration(); // every flow waiting on the dead engine stops where it is
+  app.busy = false;
+  app.applying = null;
+  restartEngine();
+}
+
+async function restartEngine() {
+  const match = app.match;
+  const record = match ? (match.record ?? app.saves.read(match.save.id)?.record ?? null) : null;
+  // Died while its match was being reopened: that record may be what kills it, so it is not
+  // opened again (no loop of restarts).
+  const reopen = !app.reopening;
+  app.reopening = false;
+  const restart = ++app.restarts;
+  const current = () => restart === app.restarts && app.match === match;
+  app.progress = null; // the loading line shows the new start
+  document.body.dataset.engine = "restarting";
+  if (app.replay?.isOpen) app.replay.close();
+  const starting = startEngine(setProgress, { onDeath: engineDied });
+  starting.catch(() => {});
+  app.engineReady = loadEngine(starting);
+  app.engineReady.catch(() => {});
+  let engine;
+  try {
+    engine = await app.engineReady;
+  } catch {
+    return; // loadEngine said that Python could not start
+  }
+  if (!current()) return;
+  if (!match || !record) {
+    showNotice(t("shell.engine.restarted"));
+    return;
+  }
+  if (!reopen) {
+    goToLobby();
+    showError(t("shell.engine.gave_up"));
+    return;
+  }
+  app.reopening = true;
+  const reply = await engine.import_record(JSON.stringify(record), "autosave", shownParam());
+  if (!current()) return;
+  app.reopening = false;
+  if (!reply.ok) {
+    goToLobby();
+    showError(reply);
+    return;
+  }
+  await openMatch(reply, app.lastConfig ?? null, match.save);
+  showNotice(t("shell.engine.restarted_match"));
+}
+
 // ---------------------------------------------------------------- screens
 
 /** @typedef {"lobby" | "resuming" | "table" | "replay"} Screen */
@@ -285,8 +346,10 @@ function joinTail(match, tail) {
 /**
  * @param {NewMatchReply | ImportReply} reply
  * @param {LobbyConfig | null} config
+ * @param {MatchSave | Save | null} [save] the automatic save this match continues (a resumed
+ *   game, a take-over, a restarted engine); by default a new one
  */
-async function openMatch(reply, config) {
+async function openMatch(reply, config, save = null) {
   const gen = bumpGeneration();
   if (app.match && app.match.id !== reply.match) app.engine.close(app.match.id);
   app.match = {
@@ -295,7 +358,14 @@ async function openMatch(reply, config) {
     seats: reply.status.seats,
     game: reply.status.game,
     record: reply.record,
+    save: {
+      id: save?.id ?? newSaveId(),
+      version: save ? save.version : null,
+      text: !save ? null : "record" in save ? recordText(save.record) : save.text,
+    },
   };
+  app.saves.setTabGame(app.match.save.id);
+  setReadOnly(false);
   $("rules-link").href = `rules.html#${reply.status.game}`;
   app.lastConfig = config ?? { game: reply.status.game, seats: reply.status.seats, seed: null, options: {} };
   app.shownSeat = null;
@@ -404,7 +474,7 @@ async function refresh(gen = app.generation, screen = null) {
   // Saved before a bot starts thinking, from the page's own copy of the record (no crossing).
   await autosave(gen);
   if (gen !== app.generation) return;
-  const botActors = match.status.over ? [] : awaitedSeats(match.status).filter((s) => match.seats[s]?.bot);
+  const botActors = match.status.over || app.readOnly ? [] : awaitedSeats(match.status).filter((s) => match.seats[s]?.bot);
   if (botActors.length) botTurn(botActors[0], gen);
 }
 
@@ -495,7 +565,9 @@ async function drawTable(handover) {
   const match = app.match;
   const { status, view } = match;
   const awaited = awaitedSeats(status);
-  const botThinking = !status.over && !handover && awaited.some((s) => match.seats[s]?.bot);
+  // Read-only (the game goes on in another tab): the table as it is, with nothing to choose.
+  const still = status.over || app.readOnly;
+  const botThinking = !still && !handover && awaited.some((s) => match.seats[s]?.bot);
   const renderer = await rendererFor(match.game);
   const board = $("board");
   const before = app.drawn;
@@ -506,18 +578,28 @@ async function drawTable(handover) {
   board.setAttribute("aria-busy", String(app.busy || botThinking));
   // For tests and styles: who the table is waiting for, and how far the match is.
   const yours = awaited.includes(match.seat) && match.legal.length > 0;
-  board.dataset.awaiting = status.over ? "over" : handover ? "handover" : botThinking ? "bot" : yours ? "human" : "other";
+  board.dataset.awaiting = status.over
+    ? "over"
+    : app.readOnly
+      ? "elsewhere"
+      : handover
+        ? "handover"
+        : botThinking
+          ? "bot"
+          : yours
+            ? "human"
+            : "other";
   board.dataset.step = String(status.step);
   board.dataset.seat = String(match.seat);
   const props = {
     view,
-    legal: status.over ? [] : match.legal,
+    legal: still ? [] : match.legal,
     seat: match.seat,
     seats: shownSeats(match.seats),
     act: humanAct,
     busy: app.busy || botThinking,
     sending: app.busy,
-    optional: status.over ? [] : match.optional ?? [],
+    optional: still ? [] : match.optional ?? [],
     animate,
     replay: false,
   };
@@ -532,7 +614,7 @@ async function drawTable(handover) {
   drawTurn(botThinking, handover);
   drawLog(view.log ?? []);
   await drawEnd();
-  $("undo").disabled = app.busy || humanSeats().length === 0 || status.step === 0;
+  $("undo").disabled = app.busy || app.readOnly || humanSeats().length === 0 || status.step === 0;
   updateTitle();
   if (newDecision) placeFocus(board);
 }
@@ -592,6 +674,11 @@ function drawTurn(botThinking, handover) {
   if (status.over) {
     turn.textContent = t("shell.turn.over");
     turn.dataset.state = "over";
+    return;
+  }
+  if (app.readOnly) {
+    turn.textContent = t("shell.tabs.read_only");
+    turn.dataset.state = "elsewhere";
     return;
   }
   const actor = awaitedSeats(status)[0] ?? status.actors[0];
@@ -697,7 +784,7 @@ async function drawEnd() {
  *  @param {number} [asSeat] */
 async function humanAct(action, asSeat) {
   const match = app.match;
-  if (!match || app.busy) return;
+  if (!match || app.busy || app.readOnly) return;
   const seat = asSeat ?? match.seat;
   if (match.seats[seat]?.bot || seat < 0) return;
   const gen = app.generation;
@@ -804,40 +891,116 @@ async function botTurn(seat, gen) {
 }
 
 /**
- * Keep the match in localStorage (resumed on the next visit); resolves once written.
+ * Keep the match in localStorage (resumed on the next visit, from the lobby or after a reload);
+ * resolves once written. Another tab may have written this game since: see reconcile.
  * @param {number} gen
  */
 async function autosave(gen) {
+  if (app.readOnly) return;
   const record = await currentRecord({ quiet: true });
-  if (!record || gen !== app.generation) return;
-  {
-    const { status } = app.match;
-    const saved = { record, over: status.over, game: app.match.game, step: status.step };
-    try {
-      localStorage.setItem(AUTOSAVE_KEY, JSON.stringify(saved));
-    } catch {
-      /* storage full or disabled: saving is a convenience */
-    }
+  const match = app.match;
+  if (!record || !match || gen !== app.generation) return;
+  const { status } = match;
+  const game = { record, over: status.over, game: match.game, step: status.step };
+  const result = app.saves.write(match.save.id, game, match.save.version);
+  if (result.status === "moved") reconcile(result.save);
+  else if (result.status !== "failed") {
+    match.save.version = result.version;
+    match.save.text = recordText(record);
   }
 }
 
-function readAutosave() {
-  try {
-    const saved = JSON.parse(localStorage.getItem(AUTOSAVE_KEY) ?? "null");
-    return saved && typeof saved === "object" && saved.record ? saved : null;
-  } catch {
-    return null;
+/** Another tab wrote this tab's game (`save`, its version now). If this tab holds no move of
+ *  its own that the save lacks, it becomes read-only; otherwise (both moved at the same moment)
+ *  its line is kept as a game of its own, so no move is ever dropped.
+ *  @param {Save} save */
+function reconcile(save) {
+  const match = app.match;
+  if (!match || app.readOnly || save.version === match.save.version) return;
+  const record = match.record;
+  if (!record || !hasUnsavedMoves(match.save.text, record)) {
+    setReadOnly(true);
+    return;
   }
+  match.save = { id: newSaveId(), version: null, text: null };
+  app.saves.setTabGame(match.save.id);
+  showNotice(t("shell.tabs.forked"));
+  autosave(app.generation);
 }
 
+/** Read-only: the table stays as it is, nobody (person or bot) can act here, and a banner offers
+ *  to take the game over. @param {boolean} on */
+function setReadOnly(on) {
+  if (app.readOnly === on) return;
+  app.readOnly = on;
+  $("moved-banner").hidden = !on;
+  document.body.dataset.readOnly = String(on);
+  if (!on) return;
+  bumpGeneration(); // a bot about to move here stops
+  app.busy = false;
+  if (app.match?.view) draw();
+  $("take-over").focus({ preventScroll: true });
+}
+
+/** Take the game over from the tab where it went on: open its latest save here and claim it,
+ *  which makes the other tab read-only. */
+async function takeOver() {
+  const match = app.match;
+  const save = match ? app.saves.read(match.save.id) : null;
+  if (!match || !save) {
+    setReadOnly(false);
+    return;
+  }
+  const engine = await app.engineReady;
+  const reply = await engine.import_record(JSON.stringify(save.record), "autosave", shownParam());
+  if (app.match !== match) return;
+  if (!reply.ok) {
+    showError(reply);
+    return;
+  }
+  await openMatch(reply, app.lastConfig ?? null, save);
+  const claimed = app.saves.write(save.id, { record: save.record, over: save.over, game: save.game, step: save.step },
+    save.version, { claim: true });
+  if (claimed.status === "written" && app.match?.save.id === save.id) app.match.save.version = claimed.version;
+  clearNotice();
+}
+
+/** The storage event: another tab wrote a save. If it is this tab's game, reconcile.
+ *  @param {StorageEvent} event */
+function heardSave(event) {
+  const match = app.match;
+  if (!match || idOfKey(event.key) !== match.save.id) return;
+  const save = parseSave(event.newValue);
+  if (save) reconcile(save);
+}
+
+/** The lobby's way back to saved games: the most recent one, then every other unfinished one
+ *  (two games played in two tabs both stay here). */
 function drawResume() {
-  const saved = readAutosave();
+  const [latest, ...rest] = app.saves.list();
   const button = $("resume");
-  button.hidden = !saved;
-  if (saved) {
-    const what = gameTitle(saved.game);
-    button.textContent = t(saved.over ? "shell.lobby.open_last" : "shell.lobby.resume_game", { game: what });
+  button.hidden = !latest;
+  if (latest) {
+    const what = gameTitle(latest.game);
+    button.textContent = t(latest.over ? "shell.lobby.open_last" : "shell.lobby.resume_game", { game: what });
+    button.onclick = () => resumeSave(latest);
   }
+  const others = rest.filter((save) => !save.over).slice(0, 4);
+  $("saved-games").replaceChildren(
+    ...others.map((save) => {
+      const other = el("button", { type: "button", class: "quiet" });
+      other.textContent = t("shell.lobby.resume_other", { game: gameTitle(save.game), step: save.step });
+      other.onclick = () => resumeSave(save);
+      return other;
+    }),
+  );
+  $("saved-games").hidden = others.length === 0;
+}
+
+/** Open an automatic save where it was left (the same game: its later moves are saved there).
+ *  @param {Save} save */
+function resumeSave(save) {
+  return openRecord(JSON.stringify(save.record), "autosave", save);
 }
 
 // ---------------------------------------------------------------- commands
@@ -861,22 +1024,29 @@ async function startMatch(config) {
 }
 
 /** Open a record given as JSON text from `source` ("save", "link" or "autosave"); returns true on
- *  success, else shows the error (the engine says what is damaged) and opens nothing.
+ *  success, else shows the error (the engine says what is damaged) and opens nothing. A record
+ *  too long or too deep for the engine is refused here, before it reaches the worker.
  *  @param {string} text
- *  @param {RecordSource} [source] */
-async function openRecord(text, source = "save") {
+ *  @param {RecordSource} [source]
+ *  @param {Save | null} [save] the automatic save it comes from (it goes on there) */
+async function openRecord(text, source = "save", save = null) {
+  const problem = recordProblem(text, source, LIMITS);
+  if (problem) {
+    showError({ message: problem });
+    return false;
+  }
   const engine = await app.engineReady;
   const reply = await engine.import_record(text, source);
   if (!reply.ok) {
     showError(reply);
     return false;
   }
-  await openMatch(reply, null);
+  await openMatch(reply, null, save);
   return true;
 }
 
 async function undo() {
-  if (!app.match || app.busy) return;
+  if (!app.match || app.busy || app.readOnly) return;
   const gen = bumpGeneration();
   app.busy = true;
   let reply;
@@ -970,12 +1140,22 @@ function openLoad() {
 async function loadFromDialog() {
   let text = $("load-text").value.trim();
   const file = $("load-file").files[0];
+  const tooLarge = file ? sizeProblem(file.size, "save", LIMITS) : null;
+  if (tooLarge) {
+    showError({ message: tooLarge });
+    return;
+  }
   if (file) text = (await file.text()).trim();
   if (!text) {
     showError(t("shell.load.empty"));
     return;
   }
   const param = text.startsWith("{") ? null : recordParam(text);
+  const tooLong = param ? sizeProblem(param.length, "link", LIMITS) : null;
+  if (tooLong) {
+    showError({ message: tooLong });
+    return;
+  }
   if (param) {
     try {
       text = decodeRecord(param);
@@ -992,6 +1172,12 @@ async function openHashRecord() {
   const param = recordParam(location.hash);
   if (param === null) return false;
   const forget = () => history.replaceState(null, "", location.pathname + location.search);
+  const tooLong = sizeProblem(param.length, "link", LIMITS);
+  if (tooLong) {
+    showError({ message: tooLong });
+    forget();
+    return false;
+  }
   let text;
   try {
     text = decodeRecord(param);
@@ -1005,10 +1191,11 @@ async function openHashRecord() {
   return ok;
 }
 
-/** A reload in the middle of a game comes straight back to it. */
+/** A reload in the middle of a game comes straight back to it (this tab's game, else the most
+ *  recent unfinished one). */
 async function resumeAutosave() {
-  const saved = readAutosave();
-  if (!saved || saved.over) return false;
+  const saved = app.saves.toResume();
+  if (!saved) return false;
   showScreen("resuming");
   app.resumingGame = saved.game;
   $("resuming-title").textContent = t("shell.resuming.title_game", { game: gameTitle(saved.game) });
@@ -1018,7 +1205,7 @@ async function resumeAutosave() {
     showLobby();
   };
   const ok = await app.engineReady.then(
-    () => (cancelled ? false : openRecord(JSON.stringify(saved.record), "autosave")),
+    () => (cancelled ? false : resumeSave(saved)),
     () => false,
   );
   if (!ok && !cancelled) showLobby();
@@ -1116,7 +1303,7 @@ async function main() {
   const early = [];
   /** @type {(progress: Progress) => void} */
   let onProgress = (progress) => early.push(progress);
-  const starting = startEngine((progress) => onProgress(progress));
+  const starting = startEngine((progress) => onProgress(progress), { onDeath: engineDied });
   starting.catch(() => {}); // awaited by loadEngine below, which reports a failure
   await Promise.all([useLanguage(preferredLanguage()), loadGames()]);
   translate();
@@ -1164,10 +1351,8 @@ async function main() {
   $("load-dialog").addEventListener("close", () => {
     if ($("load-dialog").returnValue === "load") loadFromDialog();
   });
-  $("resume").addEventListener("click", () => {
-    const saved = readAutosave();
-    if (saved) openRecord(JSON.stringify(saved.record), "autosave");
-  });
+  $("take-over").addEventListener("click", takeOver);
+  window.addEventListener("storage", heardSave);
   // A menu closes when the player clicks elsewhere or presses Escape.
   document.addEventListener("click", (e) => {
     if (!$("game-menu").contains(/** @type {Node} */ (e.target))) closeMenu();

@@ -13,6 +13,9 @@ export const GAMES = [];
 export const BOT_LEVELS = /** @type {string[]} */ ([]);
 export let DEFAULT_BOT = "normal";
 
+/** The bounds on what the page hands the engine (pygames/core/limits.py; web/js/bounds.js). */
+export const LIMITS = /** @type {import("./types.js").Limits} */ ({});
+
 /** The label's message id of a bot: shell.bot.<name> (unknown names: shell.bot.other).
  *  @param {string} name */
 export const botLabelId = (name) => `shell.bot.${name}`;
@@ -25,6 +28,7 @@ export function useGames(catalogue) {
   GAMES.splice(0, GAMES.length, ...catalogue.games);
   BOT_LEVELS.splice(0, BOT_LEVELS.length, ...catalogue.levels);
   DEFAULT_BOT = catalogue.default_bot;
+  Object.assign(LIMITS, catalogue.limits);
 }
 
 /**

@@ -1,6 +1,15 @@
 // The rules engine: pygames.bridge running in a PyScript worker (Pyodide), so a thinking bot
-// never freezes the page. Every call returns the parsed JSON answer of the bridge; a failure of
-// the worker itself is turned into the bridge's own error shape ({ok: false, error_type}).
+// never freezes the page. Every call returns the parsed JSON answer of the bridge. Arguments out
+// of bounds (web/js/bounds.js) are refused here, in the bridge's own shape, without crossing.
+//
+// The engine can die: Python may fail fatally (after which every call throws) or the worker
+// may end (closed, killed, crashed: its lock is released, see web/js/python-start.js). Either
+// way the engine is dead for good: every call still waiting and every later call answers
+// {ok: false, error_type: "EngineDied"} at once, and `onDeath` is called once, so the page can
+// start a new engine and reopen its match from the record it keeps.
+
+import { LIMITS } from "./catalog.js";
+import { callProblem } from "./bounds.js";
 
 /** @param {string} path */
 const here = (path) => new URL(path, import.meta.url).href;
@@ -55,6 +64,14 @@ async function runtimeIsHere() {
   }
 }
 
+/** The answer of every call to a dead engine. @param {unknown} why */
+const died = (why) => ({
+  ok: false,
+  error_type: "EngineDied",
+  error: `Engine failure: ${String(/** @type {any} */ (why)?.message ?? why).slice(0, 200)}`,
+  message: { id: "shell.engine.died", args: {} },
+});
+
 /**
  * Start the engine. `onProgress({stage, fraction})` is called as loading advances:
  * "download" (0..1 of the runtime bytes; skipped when this device already holds them), then the
@@ -63,11 +80,13 @@ async function runtimeIsHere() {
  * not restore), and "ready"; "saved"/"unsaved" (the snapshot for the next visit) may come after.
  * Resolves to an object with one async method per bridge function: the worker names them
  * (pygames.bridge.CALLS), so the list is kept in Python only. `engine.crossings[name]` counts
- * the calls of each (every call is one round trip to the worker).
+ * the calls of each (every call is one round trip to the worker). `onDeath(reason)` is called
+ * once if the engine dies after it was ready (see above).
  * @param {(progress: import("./types.js").Progress) => void} [onProgress]
+ * @param {{onDeath?: (reason: string) => void}} [hooks]
  * @returns {Promise<import("./types.js").Engine>}
  */
-export async function startEngine(onProgress = () => {}) {
+export async function startEngine(onProgress = () => {}, { onDeath = () => {} } = {}) {
   const t0 = performance.now();
   // The worker starts at once, while the page downloads the runtime; its Python waits for the
   // download (it asks over this channel), so no byte is fetched twice.
@@ -95,6 +114,24 @@ export async function startEngine(onProgress = () => {}) {
   onProgress({ stage: "start", fraction: 1 });
   const worker = await starting;
   const pong = JSON.parse(await worker.sync.ping());
+
+  /** @type {ReturnType<typeof died> | null} */
+  let dead = null;
+  /** @type {(answer: ReturnType<typeof died>) => void} */
+  let bury = () => {};
+  /** Resolves with the dead engine's answer: every call waiting races it. */
+  const death = new Promise((resolve) => (bury = resolve));
+  /** @param {unknown} why */
+  const die = (why) => {
+    if (dead) return;
+    dead = died(why);
+    channel.close();
+    onDeath(dead.error); // first, so the page stops what it was doing before calls answer
+    bury(dead);
+  };
+  // The worker holds this lock while it lives (web/js/python-start.js).
+  navigator.locks?.request(`${channel.name}:alive`, () => die("the engine's worker ended")).catch(() => {});
+
   /** @type {Record<string, number>} */
   const crossings = {};
   /** @type {Record<string, unknown>} */
@@ -104,13 +141,19 @@ export async function startEngine(onProgress = () => {}) {
   for (const name of calls) {
     crossings[name] = 0;
     engine[name] = async (/** @type {unknown[]} */ ...args) => {
+      if (dead) return dead;
+      const refused = callProblem(args, LIMITS);
+      if (refused) return refused;
       crossings[name] += 1; // one crossing of the worker boundary (ping and calls are not counted)
       let text;
       try {
-        text = await worker.sync[name](...args);
+        text = await Promise.race([worker.sync[name](...args), death]);
       } catch (err) {
-        return { ok: false, error_type: "InternalError", error: `Engine failure: ${err?.message ?? err}` };
+        // The bridge answers every refusal and every bug of its own: a throw is the runtime's.
+        die(err);
+        return dead;
       }
+      if (dead) return dead;
       try {
         return JSON.parse(text);
       } catch {

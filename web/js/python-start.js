@@ -58,6 +58,14 @@ const params = new URL(import.meta.url).searchParams;
 const channelName = params.get("channel");
 const channel = channelName ? new BroadcastChannel(channelName) : null;
 
+// This worker holds a lock named after its channel for as long as it lives: the browser
+// releases it when the worker ends for any reason (closed, killed, crashed), which is how the
+// page learns that its engine is gone (web/js/engine.js) without waiting on a call that will
+// never be answered. Web Locks exist in secure contexts only (https, localhost).
+if (channelName && globalThis.navigator?.locks) {
+  navigator.locks.request(`${channelName}:alive`, () => new Promise(() => {})).catch(() => {});
+}
+
 /** @param {string} stage @param {Record<string, unknown>} [extra] */
 function say(stage, extra = {}) {
   channel?.postMessage({ type: "stage", stage, ...extra });

@@ -279,6 +279,21 @@ export interface Catalogue {
   games: CatalogGame[];
   levels: string[];
   default_bot: string;
+  limits: Limits;
+}
+
+/** The bounds on input (pygames/core/limits.py's as_json): the page checks them before a call. */
+export interface Limits {
+  record_chars: number;
+  action_chars: number;
+  config_chars: number;
+  name_arg_chars: number;
+  depth: number;
+  int_digits: number;
+  max_seat: number;
+  max_step: number;
+  max_seed: number;
+  name_chars: number;
 }
 
 /** A game's own part of the lobby form (setup-*.js). */
@@ -334,14 +349,30 @@ export interface ShellMatch {
   record?: MatchRecord | null;
   /** The optional-action bots already asked at a step (each is asked once a step). */
   asked?: { step: number; seats: Set<number> };
+  /** The automatic save this match goes to. */
+  save: MatchSave;
 }
 
-/** What the shell keeps in localStorage to resume a game after a reload. */
-export interface Autosave {
+/** An automatic save in localStorage (web/js/saves.js): one per game, its version bumped by
+ *  every write, so a tab can tell that another one wrote it since. */
+export interface Save {
+  id: string;
   record: MatchRecord;
   over: boolean;
   game: string;
   step: number;
+  version: number;
+  /** When it was written (ms since the epoch). */
+  time: number;
+}
+
+/** Which automatic save a match on screen goes to, as this tab last wrote or read it. */
+export interface MatchSave {
+  id: string;
+  /** The save's version then (null: not saved yet). */
+  version: number | null;
+  /** The record's JSON text then: moves beyond it are this tab's own, not yet saved. */
+  text: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -383,6 +414,7 @@ export interface PageElements {
   "load-file": HTMLInputElement;
   "load-text": HTMLTextAreaElement;
   lobby: HTMLElement;
+  "moved-banner": HTMLDivElement;
   "lobby-form": HTMLFormElement;
   "lobby-load": HTMLButtonElement;
   log: HTMLOListElement;
@@ -416,6 +448,7 @@ export interface PageElements {
   "rules-link": HTMLAnchorElement;
   save: HTMLButtonElement;
   "save-text": HTMLTextAreaElement;
+  "saved-games": HTMLDivElement;
   "seat-list": HTMLDivElement;
   seed: HTMLInputElement;
   share: HTMLButtonElement;
@@ -426,6 +459,7 @@ export interface PageElements {
   start: HTMLButtonElement;
   "start-hint": HTMLParagraphElement;
   table: HTMLElement;
+  "take-over": HTMLButtonElement;
   turn: HTMLParagraphElement;
   undo: HTMLButtonElement;
   "update-banner": HTMLDivElement;
@@ -471,6 +505,14 @@ export interface ShellState {
   passTo?: number | null;
   handoverTo?: number | null;
   lastError?: string | { message?: any; error?: string };
+  /** The automatic saves (web/js/saves.js). */
+  saves: import("./saves.js").Saves;
+  /** The match moved on in another tab: this one shows it but cannot play it. */
+  readOnly: boolean;
+  /** Engine restarts so far (each restart's token). */
+  restarts: number;
+  /** A restarted engine is reopening the match. */
+  reopening: boolean;
 }
 
 declare global {

@@ -1,0 +1,81 @@
+// Bounds on what the page hands the engine: web/js/bounds.js (issue 11). The limits are the
+// engine's own (pygames/core/limits.py), read as the page reads them.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+
+import { callProblem, jsonDepth, recordProblem, sizeProblem, textProblem } from "../web/js/bounds.js";
+import { addCatalogue, say } from "../web/js/i18n.js";
+
+const ROOT = new URL("../", import.meta.url);
+// pygames needs only the standard library: the project's venv, else any Python 3.11+.
+const venv = new URL(".venv/bin/python", ROOT).pathname;
+const python = process.env.PYTHON ?? (existsSync(venv) ? venv : "python3");
+/** @type {import("../web/js/types.js").Limits} */
+const LIMITS = JSON.parse(
+  execFileSync(python, ["-c", "import json; from pygames.core import limits; print(json.dumps(limits.as_json()))"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  }),
+);
+for (const file of ["web/i18n/en.json", "pygames/core/i18n/en.json"]) {
+  addCatalogue("en", JSON.parse(readFileSync(new URL(file, ROOT), "utf8")));
+}
+const deep = (/** @type {number} */ n) => "[".repeat(n) + "]".repeat(n);
+
+describe("jsonDepth", () => {
+  it("counts arrays and objects, not brackets inside strings", () => {
+    assert.equal(jsonDepth("{}"), 1);
+    assert.equal(jsonDepth('{"a": [[1], {"b": []}]}'), 4);
+    assert.equal(jsonDepth(JSON.stringify({ name: "[[[[{{{{" })), 1);
+    assert.equal(jsonDepth(deep(10_000)), 10_000);
+  });
+
+  it("reads escaped quotes and backslashes inside strings", () => {
+    assert.equal(jsonDepth('["\\"[[[["]'), 1);
+    assert.equal(jsonDepth('["\\\\", [[1]]]'), 3);
+  });
+
+  it("stops counting once past the bound it is given", () => {
+    assert.equal(jsonDepth(deep(10_000), 10), 11);
+  });
+});
+
+describe("the page's refusals", () => {
+  it("refuse a record nested 10,000 deep, as the engine words it", () => {
+    const text = `{"game": "tanbo", "options": ${'{"a": '.repeat(10_000)}1${"}".repeat(10_000)}}`;
+    const problem = recordProblem(text, "link", LIMITS);
+    assert.ok(problem);
+    assert.equal(
+      say(problem),
+      `This share link is damaged: The saved match is nested too deeply (more than ${LIMITS.depth} levels).`,
+    );
+    assert.equal(recordProblem('{"game": "tanbo"}', "save", LIMITS), null);
+  });
+
+  it("refuse a record too long before anything else", () => {
+    const text = JSON.stringify({ seats: [{ name: "x".repeat(LIMITS.record_chars) }] });
+    const problem = recordProblem(text, "save", LIMITS);
+    assert.match(say(problem ?? { id: "" }), /^This saved game is damaged: The saved match is too long/);
+  });
+
+  it("refuse a file or a link too large to hold a record, before reading it", () => {
+    assert.equal(sizeProblem(1000, "save", LIMITS), null);
+    assert.match(say(sizeProblem(10e6, "save", LIMITS) ?? { id: "" }), /saved game is damaged.*too long/);
+    assert.match(say(sizeProblem(10e6, "link", LIMITS) ?? { id: "" }), /share link is damaged.*too long/);
+  });
+
+  it("refuse call arguments the engine could not take, without crossing", () => {
+    assert.equal(callProblem(["m1", 0, '{"type": "sow"}', 3, -1], LIMITS), null);
+    for (const bad of [NaN, Infinity, -Infinity, 2.5, 2 ** 60]) {
+      const refused = callProblem(["m1", bad], LIMITS);
+      assert.equal(refused?.error_type, "BadInput", String(bad));
+      assert.match(say(refused?.message ?? { id: "" }), /must be a whole number/);
+    }
+    assert.equal(callProblem([deep(50)], LIMITS)?.error_type, "BadInput");
+    assert.equal(callProblem(["x".repeat(LIMITS.record_chars + 1)], LIMITS)?.error_type, "BadInput");
+    assert.equal(callProblem([{ not: "text" }], LIMITS)?.error_type, "BadInput");
+    assert.equal(textProblem(deep(LIMITS.depth), 100, LIMITS, "core.what.action"), null);
+  });
+});
