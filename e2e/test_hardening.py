@@ -9,6 +9,7 @@ from typing import Any
 
 from playwright.sync_api import FilePayload, Page, expect
 
+from .a11y import assert_accessible
 from .conftest import ENGINE_TIMEOUT_MS, Guard, screenshot, wait_ready
 from .lobby import choose_seats, fill_seed, table_command
 from .play import board_state, decide, tab_save, wait_turn
@@ -92,6 +93,7 @@ def test_a_link_nested_ten_thousand_deep_is_refused_and_the_engine_lives(
     expect(alert).to_contain_text("This share link is damaged")
     expect(alert).to_contain_text("nested too deeply")
     screenshot(page, "deep-link-refused")
+    assert_accessible(page, "the lobby with a refused link")
     engine_still_plays(page)
 
 
@@ -162,7 +164,7 @@ def test_the_engine_comes_back_with_the_game_when_its_worker_dies(
     assert int(board_state(page)["step"]) == step
     assert page.locator("#log").inner_text() == log
     screenshot(page, "engine-restarted")
-    expect(notice).to_have_count(1)
+    assert_accessible(page, "the table after the engine restarted")
     # The game goes on in the new engine, and the automatic save keeps every move.
     decide(page, 2)
     page.wait_for_function(
@@ -228,6 +230,7 @@ def test_two_tabs_on_one_game_lose_no_move(site: tuple[Page, Guard]) -> None:
     expect(second.locator("#board .legal")).to_have_count(0)
     expect(second.locator("#undo")).to_be_disabled()
     screenshot(second, "tabs-read-only")
+    assert_accessible(second, "a table read-only in a second tab")
     # Taking it over brings the first tab's moves here and makes the first tab read-only.
     second.get_by_role("button", name="Take it over here").click()
     expect(banner).to_be_hidden()
@@ -280,3 +283,4 @@ def test_two_games_in_two_tabs_both_survive(site: tuple[Page, Guard]) -> None:
     third.get_by_role("button", name="Go to the lobby").click()
     expect(third.get_by_role("button", name="Resume your Tanbo game")).to_be_visible()
     expect(third.get_by_role("button", name="Resume Storm in a Teacup (move")).to_be_visible()
+    assert_accessible(third, "the lobby with two saved games")

@@ -145,7 +145,10 @@ def read_json(text: object, name: str, max_chars: int) -> Any:
             Message.of("core.limits.not_finite", what=what(name), value=str(exc))
         ) from exc
     except json.JSONDecodeError as exc:
-        raise BadInput(Message.of("core.bridge.not_json", what=what(name), detail=exc.msg)) from exc
+        # Where it went wrong, not Python's own words for why (they are English only).
+        raise BadInput(
+            Message.of("core.bridge.not_json", what=what(name), position=exc.pos + 1)
+        ) from exc
     except RecursionError as exc:  # cannot happen after check_depth; refused all the same
         raise BadInput(
             Message.of("core.limits.too_deep", what=what(name), max=MAX_DEPTH)
