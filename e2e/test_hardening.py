@@ -204,7 +204,9 @@ def second_tab(page: Page, url: str) -> tuple[Page, list[str]]:
     return other, errors
 
 
-def test_two_tabs_on_one_game_lose_no_move(site: tuple[Page, Guard]) -> None:
+def a_game_and_a_second_tab(site: tuple[Page, Guard]) -> tuple[Page, Page, list[str], str]:
+    """A Tanbo game one move in, and a second tab opened on the site (it resumes that game):
+    the first tab, the second, the second's errors and the site's address."""
     first, guard = site
     url = guard.origin + "/?fast=1"
     first.goto(url)
@@ -212,8 +214,13 @@ def test_two_tabs_on_one_game_lose_no_move(site: tuple[Page, Guard]) -> None:
     wait_turn(first)
     decide(first, 0)
     wait_turn(first)
-    # A second tab comes back to the same unfinished game.
     second, errors = second_tab(first, url)
+    return first, second, errors, url
+
+
+def test_two_tabs_on_one_game_lose_no_move(site: tuple[Page, Guard]) -> None:
+    # A second tab comes back to the same unfinished game.
+    first, second, errors, _ = a_game_and_a_second_tab(site)
     wait_turn(second)
     before = tab_save(first)
     assert before is not None and tab_save(second) == before
@@ -252,14 +259,7 @@ def test_two_tabs_on_one_game_lose_no_move(site: tuple[Page, Guard]) -> None:
 
 
 def test_two_games_in_two_tabs_both_survive(site: tuple[Page, Guard]) -> None:
-    first, guard = site
-    url = guard.origin + "/?fast=1"
-    first.goto(url)
-    start_tanbo(first)
-    wait_turn(first)
-    decide(first, 0)
-    wait_turn(first)
-    second, _ = second_tab(first, url)
+    first, second, _, url = a_game_and_a_second_tab(site)
     wait_turn(second)  # the second tab resumed the Tanbo game: it starts another one instead
     table_command(second, "New game")
     second.get_by_role("button", name="Go to the lobby").click()
