@@ -236,7 +236,9 @@ async function restartEngine() {
     showError(reply);
     return;
   }
+  const readOnly = app.readOnly; // a tab that only shows its game goes on only showing it
   await openMatch(reply, app.lastConfig ?? null, match.save);
+  if (readOnly) setReadOnly(true);
   showNotice(t("shell.engine.restarted_match"));
 }
 
