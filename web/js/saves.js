@@ -111,7 +111,9 @@ export class Saves {
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         this.storage.setItem(saveKey(id), text);
-        this.prune(id);
+        // Only a new save adds to the count: reading every save back at each move would cost
+        // the main thread up to 20 parses of a whole record.
+        if (!stored) this.prune(id);
         return { status: "written", version };
       } catch {
         this.prune(id, KEEP / 2); // full: make room from the oldest, then try once more
