@@ -111,10 +111,12 @@ bench-web: build chromium
 
 # The soak (issue 11): 10,000 seeded random games at every game and player count and 10,000
 # fuzzed bridge calls (tests/soak.py); soak-tests: the conformance tests' own batches in full.
+# The full soak takes hours: SOAK_JOURNAL=<file> keeps finished batches there, and the same
+# command continues from it after a stop.
 SOAK_GAMES ?= 10000
 SOAK_CALLS ?= 10000
 soak: $(VENV_STAMP)
-	$(PY) -m tests.soak --games $(SOAK_GAMES) --calls $(SOAK_CALLS) --workers $(JOBS)
+	$(PY) -m tests.soak --games $(SOAK_GAMES) --calls $(SOAK_CALLS) --workers $(JOBS) $(if $(SOAK_JOURNAL),--journal $(SOAK_JOURNAL))
 
 soak-tests: $(VENV_STAMP)
 	PYGAMES_SOAK=1 $(PYTEST) tests -m slow

@@ -15,6 +15,12 @@ a refusal must be in words (never ``InternalError``, never an exception out of t
 must leave its match exactly as it was.
 
     python -m tests.soak [--games 10000] [--calls 10000] [--workers 2] [--seed 1]
+                         [--journal soak.jsonl]
+
+With ``--journal`` every finished batch of games is appended to that file, and a later run with
+the same file plays only the batches it lacks: the full soak takes hours on two cores, so it
+can be stopped and continued. A batch counts only if the rules and the checks are the very ones
+that played it (a hash of their sources is in each line); others are played again.
 
 prints the counts (games, errors, calls, internal errors, state changes, max ms per call) and
 exits non-zero on any error, internal error, uncaught exception, state change on a refusal, or
@@ -25,6 +31,7 @@ suite runs a short one (tests/test_soak.py).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import random
@@ -33,7 +40,8 @@ import time
 import traceback
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from pygames import bridge
@@ -118,10 +126,51 @@ def play_batch(game_id: str, players: int, first_seed: int, count: int) -> Games
     return result
 
 
+def checked_sources() -> str:
+    """A hash of what a batch's result depends on: the rules, the core and the checks."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    files = [
+        *sorted((root / "pygames").glob("core/*.py")),
+        *sorted(p for g in {g for g, _ in SETTINGS} for p in (root / "pygames" / g).glob("*.py")),
+        *sorted(Path(__file__).parent.glob("*conformance.py")),
+        Path(__file__).parent / "words.py",
+    ]
+    for path in files:
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _journalled(journal: Path | None, sources: str) -> dict[tuple[str, int, int, int], GamesResult]:
+    """The batches a journal already holds, played by these very sources."""
+    done: dict[tuple[str, int, int, int], GamesResult] = {}
+    if journal is None or not journal.exists():
+        return done
+    for line in journal.read_text(encoding="utf-8").splitlines():
+        try:
+            row = json.loads(line)
+            if row.pop("sources") != sources:
+                continue
+            key = (row.pop("game"), row.pop("players"), row.pop("first_seed"), row.pop("count"))
+            done[key] = GamesResult(key[0], key[1], **row)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            continue  # a line cut short when a run was stopped: its batch is played again
+    return done
+
+
 def soak_games(
-    count: int, seed: int = 1, workers: int = 1, progress: Callable[[str], None] | None = None
+    count: int,
+    seed: int = 1,
+    workers: int = 1,
+    progress: Callable[[str], None] | None = None,
+    journal: Path | None = None,
 ) -> list[GamesResult]:
-    """``count`` games at every setting of :data:`SETTINGS`, on ``workers`` processes."""
+    """``count`` games at every setting of :data:`SETTINGS`, on ``workers`` processes.
+
+    With a ``journal``, batches it holds are not played again and new ones are appended to it.
+    """
+    sources = checked_sources()
+    before = _journalled(journal, sources)
     tasks = []
     for index, (game, players) in enumerate(SETTINGS):
         base = seed * 10_000_000 + index * 1_000_000
@@ -130,23 +179,42 @@ def soak_games(
             for start in range(0, count, CHUNK)
         ]
     totals = {s: GamesResult(*s) for s in SETTINGS}
+
+    def add(done: GamesResult) -> None:
+        total = totals[(done.game, done.players)]
+        total.games += done.games
+        total.steps += done.steps
+        total.errors += done.errors
+        total.seconds += done.seconds
+        if progress and total.games == count:
+            progress(_games_line(total))
+
+    todo = []
+    for task in tasks:
+        if task in before:
+            add(before[task])
+        else:
+            todo.append(task)
+    if progress and journal is not None:
+        progress(f"  journal {journal}: {len(tasks) - len(todo)} of {len(tasks)} batches done")
     results: Iterator[GamesResult]
     if workers > 1:
         pool = ProcessPoolExecutor(workers)
-        results = pool.map(play_batch, *zip(*tasks, strict=True))
+        results = pool.map(play_batch, *zip(*todo, strict=True)) if todo else iter(())
     else:
         pool = None
-        results = (play_batch(*task) for task in tasks)
+        results = (play_batch(*task) for task in todo)
+    out = None if journal is None else journal.open("a", encoding="utf-8")
     try:
-        for done in results:
-            total = totals[(done.game, done.players)]
-            total.games += done.games
-            total.steps += done.steps
-            total.errors += done.errors
-            total.seconds += done.seconds
-            if progress and total.games == count:
-                progress(_games_line(total))
+        for task, done in zip(todo, results, strict=True):
+            if out is not None:
+                row = {**asdict(done), "first_seed": task[2], "count": task[3]}
+                out.write(json.dumps({**row, "sources": sources}) + "\n")
+                out.flush()
+            add(done)
     finally:
+        if out is not None:
+            out.close()
         if pool is not None:
             pool.shutdown(cancel_futures=True)
     return list(totals.values())
@@ -518,10 +586,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--calls", type=int, default=10_000, help="fuzzed bridge calls")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--journal", type=Path, help="keep finished batches here; continue")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     print(f"soak: {args.games} random games at each of {len(SETTINGS)} settings", flush=True)
-    games = soak_games(args.games, args.seed, args.workers, progress=print)
+    games = soak_games(args.games, args.seed, args.workers, progress=print, journal=args.journal)
     errors = [e for r in games for e in r.errors]
     print(f"soak: {args.calls} fuzzed bridge calls", flush=True)
     fuzz = fuzz_bridge(args.calls, args.seed)

@@ -4,8 +4,12 @@ counts (tests/soak.py); the figures of a full run are in the README."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
+from tests import soak
 from tests.soak import SETTINGS, fuzz_bridge, play_batch
 
 GAMES_EACH = 25  # 250 games in all
@@ -32,3 +36,36 @@ def test_a_thousand_fuzzed_bridge_calls_are_each_answered_in_words() -> None:
     assert set(result.by_call) == set(FUNCTIONS)
     assert result.answered_ok > 50 and result.refused > 300
     print(f"slowest call {result.slowest_ms:.1f} ms: {result.slowest_call}")
+
+
+def test_a_journalled_soak_continues_where_it_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(soak, "SETTINGS", [("tanbo", 2)])
+    monkeypatch.setattr(soak, "CHUNK", 2)
+    journal = tmp_path / "soak.jsonl"
+    first = soak.soak_games(4, seed=3, journal=journal)
+    lines = journal.read_text().splitlines()
+    assert len(lines) == 2 and first[0].games == 4 and first[0].errors == []
+
+    # The first batch alone was kept (the run stopped mid-line after it): only the second is
+    # played again, and the totals are those of an uninterrupted run.
+    journal.write_text(lines[0] + "\n" + lines[1][:20])
+    played: list[int] = []
+    real = soak.play_batch
+
+    def counting(game: str, players: int, first_seed: int, count: int) -> soak.GamesResult:
+        played.append(first_seed)
+        return real(game, players, first_seed, count)
+
+    monkeypatch.setattr(soak, "play_batch", counting)
+    again = soak.soak_games(4, seed=3, journal=journal)
+    assert played == [json.loads(lines[1])["first_seed"]]
+    assert (again[0].games, again[0].steps) == (first[0].games, first[0].steps)
+
+    # A batch played by other sources (the rules or the checks changed) is played again.
+    played.clear()
+    stale = [json.dumps({**json.loads(line), "sources": "0" * 16}) for line in lines]
+    journal.write_text("\n".join(stale) + "\n")
+    soak.soak_games(4, seed=3, journal=journal)
+    assert len(played) == 2
