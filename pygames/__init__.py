@@ -12,3 +12,5 @@ except ModuleNotFoundError:
         __version__ = version("pygames")
     except PackageNotFoundError:  # neither built nor installed: a bare copy of the sources
         __version__ = "0+unknown"
+
+__all__ = ["__version__"]

@@ -1,9 +1,10 @@
-"""Command line: ``python -m pygames simulate|arena|bench|games``.
+"""Command line: ``python -m pygames simulate|arena|lab|bench|games``.
 
 ``simulate`` plays bot games for balance studies; ``arena`` pits bot A (one seat, rotated)
 against bot B and prints A's win rate with a 95 % interval and its time a move; ``bench``
 prints speed figures (with ratios to a random game in the same run); ``games`` lists the games
-and their bots.
+and their bots; ``lab`` runs studies of many settings on local processes or a Dask
+cluster, with resumable rows, summaries, figures and reports (``python -m pygames lab --help``).
 (The built site is served by ``scripts/serve.py``, which ``make serve`` runs.)
 """
 
@@ -106,6 +107,12 @@ def _games(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``python -m pygames``."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "lab":
+        # The lab has its own commands and flags (pygames/lab/cli.py).
+        from .lab.cli import main as lab_main
+
+        return lab_main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m pygames", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -141,6 +148,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ben.add_argument("--seed", type=int, default=1)
     ben.add_argument("--json", action="store_true")
     ben.set_defaults(run=_bench)
+
+    sub.add_parser("lab", help="studies: many settings, many games, on many cores; "
+                   "python -m pygames lab --help")
 
     lst = sub.add_parser("games", help="list the games and their bots")
     lst.set_defaults(run=_games)

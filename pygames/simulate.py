@@ -43,9 +43,11 @@ def play_bots(
     seed: int,
     options: JsonDict,
     clock: Callable[[int, float], None] | None = None,
+    on_action: Callable[[int, Action], None] | None = None,
 ) -> tuple[Any, int]:
     """:func:`play_one` with bot objects, one per seat; ``clock(seat, seconds)`` is told the
-    CPU time of every decision a bot is asked for (declines included)."""
+    CPU time of every decision a bot is asked for (declines included), ``on_action(seat,
+    action)`` every action before it is applied (a record of the game: the lab keeps it)."""
     game = get_game(game_id)
     state = game.new_state(len(bots), seed, options)
     rng = Rng(seed ^ 0x5EED)
@@ -67,6 +69,8 @@ def play_bots(
                 continue
             choice = ask(seat)
             if choice is not None:
+                if on_action is not None:
+                    on_action(seat, choice)
                 state.apply(seat, choice)
                 acted = True
                 break
@@ -76,6 +80,8 @@ def play_bots(
         action = ask(seat)
         if action is None:
             raise RuntimeError(f"bot {bots[seat].name!r} declined an awaited decision")
+        if on_action is not None:
+            on_action(seat, action)
         state.apply(seat, action)
     return state, actions
 

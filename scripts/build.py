@@ -163,6 +163,8 @@ def _package_files() -> list[Path]:
         if p.is_file()
         and (p.suffix == ".py" or p.name == "py.typed" or p.parent.name == "i18n")
         and "__pycache__" not in p.parts
+        # The lab is for the command line (process pools, Dask, matplotlib): not shipped.
+        and p.relative_to(PACKAGE).parts[0] != "lab"
     ]
     return sorted(files)
 
