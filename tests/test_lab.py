@@ -435,6 +435,29 @@ def test_the_benchmark_prints_its_figures() -> None:
     settings = [{"game": "tanbo", "players": [2], "bots": "random,random", "games": 6, "seed": 1}]
     results = bench(settings, [1, 2], trials=1, dask=False)
     assert [(r["executor"], r["workers"]) for r in results] == [("local", 1), ("local", 2)]
-    assert results[0]["speedup"] == 1.0 and results[0]["efficiency"] == 1.0
+    assert results[0]["x_local"] == 1.0 and results[0]["efficiency"] == 1.0
     assert all(r["games_per_second"] > 0 for r in results)
     assert "tanbo random,random x6" in report(results)
+
+
+def test_ctrl_c_keeps_the_finished_rows_and_resume_completes_them(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    args = [sys.executable, "-m", "pygames", "lab", "--game", "tanbo", "--bots", "normal,random",
+            "--games", "150", "--seed", "3", "--batch", "2", "--workers", "2", "--quiet"]
+    subprocess.run([*args, "--out", str(tmp_path / "whole.csv")], check=True)
+    out = tmp_path / "stopped.csv"
+    proc = subprocess.Popen([*args, "--out", str(out)], stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while (not out.exists() or out.read_text().count("\n") < 12) and proc.poll() is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    kept = len(rowsio.read(out, tolerate_cut=True))
+    assert f"stopped: {kept} of 150 games kept in {out}" in err and 10 <= kept < 150
+    subprocess.run([*args, "--out", str(out), "--resume"], check=True)
+    assert out.read_bytes() == (tmp_path / "whole.csv").read_bytes()
