@@ -461,3 +461,38 @@ def test_ctrl_c_keeps_the_finished_rows_and_resume_completes_them(tmp_path: Path
     assert f"stopped: {kept} of 150 games kept in {out}" in err and 10 <= kept < 150
     subprocess.run([*args, "--out", str(out), "--resume"], check=True)
     assert out.read_bytes() == (tmp_path / "whole.csv").read_bytes()
+
+
+def test_a_study_file_can_set_a_tanbo_custom_setup(tmp_path: Path) -> None:
+    from pygames.lab import load
+
+    ring = "[{snakes = 3}, {snakes = 1, rice = 1}, {snakes = 2}, {snakes = 2}, {snakes = 2}]"
+    path = tmp_path / "setup.toml"
+    path.write_text(f'games = 3\n[[grid]]\ngame = "tanbo"\nbots = ["normal,random"]\n'
+                    f"options = [{{}}, {{ setup = {{ paddies = [{ring}, {ring}] }} }}]\n")
+    study = load(path)
+    assert study.name == "setup" and len(study.cells) == 2
+    custom = study.cells[1].options["setup"]["paddies"][0]
+    assert custom[1] == {"snakes": 1, "rice": 1}
+    assert '"setup": {"paddies"' in study.cells[1].label()
+    result = run_study(study, tmp_path / "rows.csv", Local(1), progress=io.StringIO())
+    assert result.complete and result.errors == 0
+    # The custom cell's games start from its paddies: their records replay from them.
+    row = result.rows[-1]
+    assert row["options"]["setup"]["paddies"][0][1] == {"snakes": 1, "rice": 1}
+    MatchRecord.from_json(record_of(row)).replay(get_game("tanbo"))
+
+
+def test_the_progress_bar_shows_on_a_terminal_only(tmp_path: Path) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    study = one_cell("tanbo", [2], "random", 6, 1)
+    shown = Terminal()
+    run_study(study, tmp_path / "a.csv", Local(1), progress=shown, batch=1)
+    last = shown.getvalue().split("\r")[-1]
+    assert last.startswith("[####################] 6/6 games") and "games/s" in last
+    quiet = io.StringIO()
+    run_study(study, tmp_path / "b.csv", Local(1), progress=quiet, batch=1)
+    assert quiet.getvalue() == ""
