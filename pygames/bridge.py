@@ -28,7 +28,7 @@ import inspect
 import itertools
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import wraps
 from typing import Any
@@ -61,6 +61,7 @@ from .core.limits import (
     read_json,
     whole,
 )
+from .core.undo import undo_cut, undo_state
 from .games import all_games, get_game
 from .replay import Replay
 
@@ -84,6 +85,8 @@ class Match:
     record: MatchRecord
     state: State
     bots: dict[int, Bot] = field(default_factory=dict)
+    #: What each action of the record showed each seat (State.news), for the undo policy.
+    news: list[Mapping[int, Message]] = field(default_factory=list)
 
     @property
     def step(self) -> int:
@@ -166,8 +169,9 @@ def _open(record: MatchRecord) -> Match:
     """Rebuild a match from a record, checking every seat and action."""
     game = get_game(record.game)
     bots = {i: make_bot(game.id, s.bot) for i, s in enumerate(record.seats) if s.bot is not None}
-    state = record.replay(game)
-    match = Match(f"m{next(_match_numbers)}", game, record, state, bots)
+    news: list[Mapping[int, Message]] = []
+    state = record.replay(game, on_step=lambda s: news.append(s.news))
+    match = Match(f"m{next(_match_numbers)}", game, record, state, bots, news)
     _matches[match.id] = match
     return match
 
@@ -212,8 +216,10 @@ def _screen(match: Match, seat: int) -> JsonDict:
         for s in state.actors()
         if s not in state.awaiting() and s != who
     ]
+    people = [i for i in range(state.players) if i not in match.bots]
+    undo = undo_state(match.record.actions, match.news, seat, people)
     return {
-        "status": match.status(),
+        "status": {**match.status(), "undo": undo},
         "seat": seat,
         "view": state.view(who),
         "legal": legal,
@@ -244,6 +250,7 @@ def _advance(match: Match, seat: int, data: JsonDict, step: object, shown: objec
     _seat(match, shown)  # checked before anything changes
     before, match.state = match.state, trial
     match.record.actions.append((seat, action.to_json()))
+    match.news.append(trial.news)
     return _moved(match, before, match.step - 1, action.to_json(), shown)
 
 
@@ -407,19 +414,20 @@ def bot_act(match_id: str, seat: int, step: int, shown: int = SPECTATOR) -> Json
 
 @_reply
 def undo(match_id: str, shown: int = SPECTATOR) -> JsonDict:
-    """Go back to just before the last action taken by a person (bot replies go too).
+    """The person at seat ``shown`` takes back their last action, with the bot replies after
+    it, under the undo policy (pygames/core/undo.py): never past anything hidden or random
+    that became known to them, never another person's move. A refusal says why and changes
+    nothing.
 
     The answer is the screen to show (see :func:`act`) and the whole record.
     """
     match = _match(match_id)
-    _seat(match, shown)
-    actions = match.record.actions
-    humans = [i for i, (seat, _) in enumerate(actions) if seat not in match.bots]
-    if not humans:
-        raise IllegalAction(Message.of("core.bridge.nothing_to_undo"))
-    keep = humans[-1]
+    seat = _seat(match, shown)
+    people = [i for i in range(match.state.players) if i not in match.bots]
+    keep = undo_cut(match.record.actions, match.news, seat, people)
     match.state = match.record.replay(match.game, keep)
-    del actions[keep:]
+    del match.record.actions[keep:]
+    del match.news[keep:]
     return _opened(match, shown)
 
 

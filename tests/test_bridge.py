@@ -136,12 +136,15 @@ def test_bots_play_from_their_seat_only() -> None:
 
 def test_undo_goes_back_past_bot_replies_to_the_last_human_action() -> None:
     match = start([{"name": "Ann"}, {"name": "Bot", "bot": "take-one"}])
-    assert call(bridge.undo, match)["error"] == "There is nothing to undo."
+    assert call(bridge.undo, match, 0)["error"] == "There is nothing of yours to undo."
     call(bridge.act, match, 0, '{"type": "take", "stones": 2}', 0)
     call(bridge.bot_act, match, 1, 1)
     call(bridge.act, match, 0, '{"type": "take", "stones": 3}', 2)
     call(bridge.bot_act, match, 1, 3)
-    reply = call(bridge.undo, match)
+    # Only a person undoes, their own moves: a spectator's screen or a bot's seat cannot.
+    assert call(bridge.undo, match)["error"] == "There is nothing of yours to undo."
+    assert call(bridge.undo, match, 1)["error"] == "There is nothing of yours to undo."
+    reply = call(bridge.undo, match, 0)
     assert reply["status"]["step"] == 2 and reply["status"]["actors"] == [0]
     assert call(bridge.view, match, 0)["view"]["table"]["pile"] == 15 - 3
     assert len(call(bridge.export_record, match)["record"]["actions"]) == 2

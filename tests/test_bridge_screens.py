@@ -99,10 +99,17 @@ def play(game: str, bots: list[str | None], seed: int, *, tea: bool = False) -> 
             and reply["status"]["step"] > 6
             and any(s not in bot_seats for s, _ in record["actions"])
         ):
-            undone = True
-            reply = call(bridge.undo, match, shown)
-            record = check_opened(reply, bot_seats)
-            shown = reply["seat"]
+            undo = reply["status"]["undo"]
+            before = snapshot(match)
+            answer = call(bridge.undo, match, shown)
+            if undo["possible"]:
+                undone = True
+                reply = answer
+                record = check_opened(reply, bot_seats)
+                shown = reply["seat"]
+            else:  # refused as the screen said, and nothing changed
+                assert not answer["ok"] and answer["message"] == undo["why"]
+                assert snapshot(match) == before
     imported = call(bridge.import_record, json.dumps(record), "save", shown)
     assert check_opened(imported, bot_seats) == record
     bridge.close(imported["match"])

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
 from .actions import Action, ActionCodec
@@ -91,6 +92,12 @@ class State(ABC):
     players: int
     rng: Rng
     log: list[LogEntry]
+    #: What the last applied action showed a seat that it could not have known before it: a
+    #: card or tile turned up, a random draw, another seat's hidden cards. Seat -> why (a
+    #: message such as "a new tile was turned up"). Games fill it with :meth:`tell` while they
+    #: apply an action; the undo policy (pygames/core/undo.py) never goes back past it.
+    #: Not part of the state's JSON: a match rebuilds it by replaying its record.
+    news: Mapping[int, Message] = MappingProxyType({})
 
     # --- whose decision, and what it may be -----------------------------------------------
 
@@ -121,7 +128,16 @@ class State(ABC):
             raise IllegalAction(Message.of("core.not_your_turn", seat=seat))
         if action not in self.legal_actions(seat):
             raise IllegalAction(self.explain_illegal(seat, action))
+        self.news = {}
         self._apply(seat, action)
+
+    def tell(self, why: Message, seats: Iterable[int] | None = None) -> None:
+        """While an action is applied: it shows ``seats`` (every seat if ``None``) something
+        hidden or random, for the reason ``why``. The first reason a seat is told is kept."""
+        news = self.news if isinstance(self.news, dict) else {}
+        for seat in range(self.players) if seats is None else seats:
+            news.setdefault(seat, why)
+        self.news = news
 
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:

@@ -6,6 +6,7 @@ the seed gives exactly the same state, because all randomness comes from the sta
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -100,8 +101,11 @@ class MatchRecord:
             actions.append((pair[0], pair[1]))
         return cls(game=game, seats=seats, seed=seed, options=options, actions=actions)
 
-    def replay(self, game: Game, upto: int | None = None) -> State:
-        """The state after the first ``upto`` actions (all by default).
+    def replay(
+        self, game: Game, upto: int | None = None, on_step: Callable[[State], None] | None = None
+    ) -> State:
+        """The state after the first ``upto`` actions (all by default); ``on_step(state)`` is
+        called after each action (a match collects what each showed whom, ``State.news``).
 
         Raises :class:`BadRecord` naming the first action that does not apply.
         """
@@ -116,4 +120,6 @@ class MatchRecord:
                 raise BadRecord(
                     Message.of("core.record.does_not_apply", n=i + 1, detail=exc.message)
                 ) from exc
+            if on_step is not None:
+                on_step(state)
         return state

@@ -352,9 +352,13 @@ class HtpRules(State):
         """Take the top of ``deck``; the next tile turns up (ruling H7, H9 step 2)."""
         return self.decks[deck].pop(0)
 
-    def _after_draw(self) -> None:
+    def _after_draw(self, seen: set[int]) -> None:
+        """Refill and settle the decks after a tile was taken; ``seen`` holds the tiles that
+        were face up before it. A tile face up now that was not is news to every seat."""
         self.refill()
         self.settle_tops()
+        if any(d[0] not in seen for d in self.decks if d):
+            self.tell(say("news.tile_turned"))
 
     # --- turns (rulings H7, H9, H11) --------------------------------------------------------
 
@@ -380,11 +384,12 @@ class HtpRules(State):
 
     def _keep(self, deck: int) -> None:
         seat = self.turn
+        seen = {d[0] for d in self.decks if d}
         tile = self._draw(deck)
         self.boxes[seat][(0, 0)] = tile
         self._remember(seat, "keep", deck=deck, target=seat, x=0, y=0)
         self._say("keep", seat=seat, tile=tile_message(tile), deck=deck + 1)
-        self._after_draw()
+        self._after_draw(seen)
         following = (seat + 1) % self.players
         if all(self.boxes):
             self.phase = Phase.RECOMMEND
@@ -394,13 +399,16 @@ class HtpRules(State):
 
     def _place(self, action: Place) -> None:
         seat, target = self.turn, action.target
+        seen = {d[0] for d in self.decks if d}
         tile = self._draw(action.deck)
         self.boxes[target][(action.x, action.y)] = tile
         self._remember(seat, "place", deck=action.deck, target=target, x=action.x, y=action.y)
         self._say("recommend", seat=seat, tile=tile_message(tile), target=target)
         if self.complete(target):  # ruling H10: the season becomes public at once
             self._say("complete", seat=target, season=season_message(self.seasons[target]))
-        self._after_draw()
+            others = [s for s in range(self.players) if s != target]
+            self.tell(say("news.season"), others)
+        self._after_draw(seen)
         if all(is_complete(b) for b in self.boxes):
             self._finish()
         else:

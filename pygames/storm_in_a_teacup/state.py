@@ -355,6 +355,8 @@ class StormRules(State):
         # ruling S4: the stock, shuffled, becomes the hand; the stock is then empty.
         cards = self.stocks[seat]
         self.rng.shuffle(cards)
+        if len({CARD_COLOURS[c] for c in cards}) > 1:  # an order that could have been another
+            self.tell(Message.of("storm_in_a_teacup.news.new_hand"), [seat])
         self.hands[seat] = cards
         self.stocks[seat] = []
         self.hand_secret[seat] = False  # ruling S8: its colours are the stock's, public
@@ -369,6 +371,11 @@ class StormRules(State):
 
     def _serve(self, seat: int, start: int, length: int) -> None:
         hand = self.hands[seat]
+        # Cards from a hand in an order only its owner knew: news to everyone else, unless its
+        # colours are public (ruling S8) and all alike, so that any run of it looks the same.
+        if self.hand_secret[seat] or len({CARD_COLOURS[c] for c in hand}) > 1:
+            self.tell(Message.of("storm_in_a_teacup.news.run_revealed"),
+                      [s for s in range(self.players) if s != seat])
         cards = tuple(hand[start : start + length])
         del hand[start : start + length]  # ruling S4: the rest keeps its order
         if not hand:

@@ -234,6 +234,10 @@ class TanboRules(State):
         """Draw ``n`` Rice at random from the bag, or what it holds (ruling T5)."""
         got = empty()
         bag = self.bag
+        if n < sum(bag[1:4]) and sum(1 for c in (1, 2, 3) if bag[c]) > 1:
+            # A draw whose colours could have gone otherwise: both players now know them
+            # (the undo policy, pygames/core/undo.py).
+            self.tell(Message.of("tanbo.news.rice_drawn"))
         for _ in range(n):
             total = bag[1] + bag[2] + bag[3]
             if not total:
