@@ -130,11 +130,32 @@ def test_hot_seat_two_humans_with_undo(site: tuple[Page, Guard]) -> None:
         click_choice(page, i)
     assert seen == {"0", "1"}, "both seats took turns"
     assert "Kenji" in page.locator("#log").inner_text(), "the log uses the chosen names"
-    step = int(board_state(page)["step"])
-    page.get_by_role("button", name="Undo").click()
-    page.wait_for_function(
-        "(s) => Number(document.getElementById('board').dataset.step) < s", arg=step
-    )
+    # Undo takes back only the shown person's own moves (issue 13): when the other person's
+    # move came last it says so; within one's own turn it takes back one's own step.
+    last_mover = None
+    refused = False
+    for i in range(60):
+        assert wait_for_human_or_end(page) == "human"
+        state = board_state(page)
+        undo = page.locator("#undo")
+        why = undo.get_attribute("title") or ""
+        if last_mover is not None and last_mover != state["seat"]:
+            assert undo.get_attribute("aria-disabled") == "true"
+            other = "Kenji" if last_mover == "1" else "Player 1"
+            assert why == f"Undo cannot take back {other}'s move.", why
+            refused = True
+        elif last_mover == state["seat"] and undo.get_attribute("aria-disabled") != "true":
+            undo.click()
+            page.wait_for_function(
+                "(s) => Number(document.getElementById('board').dataset.step) < s",
+                arg=int(state["step"]),
+            )
+            break
+        last_mover = state["seat"]
+        click_choice(page, i)
+    else:
+        raise AssertionError("no step of one's own turn was free to undo")
+    assert refused
     screenshot(page, "hot-seat")
 
 

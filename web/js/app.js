@@ -530,25 +530,43 @@ async function handoverDone(prev, next, gen) {
  * @param {number} gen
  */
 async function passDevice(seat, gen) {
-  // Nothing of the previous seat may stay on screen: its table and its log (secrets).
+  // Nothing of the previous seat may stay on screen or in reach: its table, its log
+  // (secrets), the turn line and the toolbar (Save and Share show the record, which holds
+  // the seed and so every hidden card). They come back once the next person is ready.
   $("board").replaceChildren();
   $("board").dataset.awaiting = "pass";
   $("log").replaceChildren();
   delete $("log").dataset.match;
+  $("turn").replaceChildren();
+  $("game-menu").open = false;
   app.drawn = null;
   app.passTo = seat; // drawn again in another language
   drawPass();
+  setPassing(true);
   $("pass-screen").hidden = false;
   $("pass-ok").focus();
-  await waitForClick($("pass-ok"), gen);
-  $("pass-screen").hidden = true;
-  app.passTo = null;
+  try {
+    await waitForClick($("pass-ok"), gen);
+  } finally {
+    $("pass-screen").hidden = true;
+    setPassing(false);
+    app.passTo = null;
+  }
+}
+
+/** While the device is passed, the table's bar and log are out of sight and out of reach. */
+function setPassing(/** @type {boolean} */ on) {
+  for (const part of [$("table-bar"), $("log-panel")]) {
+    part.hidden = on;
+    part.inert = on;
+  }
+  if (on) document.body.dataset.passing = "";
+  else delete document.body.dataset.passing;
 }
 
 /** The pass screen's words, for the seat the device goes to. */
 function drawPass() {
   if (app.passTo === null || app.passTo === undefined) return;
-  $("turn").textContent = t("shell.turn.waiting", { who: seatLabel(app.passTo) });
   $("pass-title").textContent = t("shell.pass.title", { who: seatLabel(app.passTo) });
 }
 
@@ -616,9 +634,28 @@ async function drawTable(handover) {
   drawTurn(botThinking, handover);
   drawLog(view.log ?? []);
   await drawEnd();
-  $("undo").disabled = app.busy || app.readOnly || humanSeats().length === 0 || status.step === 0;
+  drawUndo(status);
   updateTitle();
   if (newDecision) placeFocus(board);
+}
+
+/** The Undo button: off while nothing can be undone here at all; when the undo policy
+ *  (pygames/core/undo.py) refuses, it stays in reach but says why instead of undoing.
+ *  @param {import("./types.js").Status} status */
+function drawUndo(status) {
+  const button = $("undo");
+  button.disabled = app.busy || app.readOnly || humanSeats().length === 0 || status.step === 0;
+  const why = !button.disabled && status.undo && !status.undo.possible && status.undo.why
+    ? sayLine(status.undo.why, app.match.seats) : null;
+  if (why) {
+    button.setAttribute("aria-disabled", "true");
+    button.title = why;
+    button.dataset.why = why;
+  } else {
+    button.removeAttribute("aria-disabled");
+    button.removeAttribute("title");
+    delete button.dataset.why;
+  }
 }
 
 /** After a new decision, focus goes where the next key press is useful: the first legal choice
@@ -1049,6 +1086,11 @@ async function openRecord(text, source = "save", save = null) {
 
 async function undo() {
   if (!app.match || app.busy || app.readOnly) return;
+  const why = $("undo").dataset.why;
+  if (why) {
+    showNotice(why); // the policy's reason, in the player's words; nothing is asked
+    return;
+  }
   const gen = bumpGeneration();
   app.busy = true;
   let reply;

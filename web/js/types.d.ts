@@ -79,6 +79,9 @@ export interface Status {
   awaiting: number[];
   over: boolean;
   seats: SeatInfo[];
+  /** Whether the shown seat may undo now under the undo policy, and if not, why (a message).
+   *  Absent from `Match.status()` itself; every screen's status carries it. */
+  undo?: { possible: boolean; why: Message | null };
 }
 
 /** How a finished game ended (`Outcome.to_json()`). */
@@ -426,6 +429,7 @@ export interface PageElements {
   "pass-ok": HTMLButtonElement;
   "pass-screen": HTMLDivElement;
   "pass-title": HTMLHeadingElement;
+  "table-bar": HTMLDivElement;
   replay: HTMLElement;
   "replay-board": HTMLDivElement;
   "replay-close": HTMLButtonElement;
