@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import re
 import struct
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -378,54 +377,6 @@ def test_the_site_is_installable(site: tuple[Page, Guard]) -> None:
     expect(page.locator("meta[name=theme-color]")).to_have_attribute(
         "content", manifest["theme_color"]
     )
-
-
-def test_a_new_version_waits_for_the_player(
-    guard_factory: Any, tmp_path: Path, site_dir: Path
-) -> None:
-    import shutil
-    import threading
-
-    import serve as site_serve  # type: ignore[import-not-found]
-
-    # Build A is served, visited and kept for offline play; then build B is deployed.
-    root = tmp_path / "site"
-    shutil.copytree(site_dir, root)
-    server = site_serve.make_server(root, port=0, prefix="/", quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/?fast=1"
-    try:
-        page, _ = guard_factory(url, service_workers="allow")
-        page.goto(url)
-        wait_ready(page)
-        page.evaluate("() => navigator.serviceWorker.ready")
-        page.reload()
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-        wait_ready(page)
-        expect(page.locator("#update-banner")).to_be_hidden()
-        start(page, "tanbo", ["", "normal"])
-        wait_turn(page)
-        sw = (root / "sw.js").read_text()
-        build = re.search(r'const BUILD = "([^"]+)"', sw)
-        assert build
-        (root / "sw.js").write_text(sw.replace(build.group(1), "build-b"))
-        (root / "build.json").write_text('{"pygames": "build-b"}\n')
-        page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        banner = page.locator("#update-banner")
-        expect(banner).to_be_visible(timeout=30_000)
-        expect(banner).to_contain_text("A new version is ready")
-        # The running game is untouched until the player chooses.
-        expect(page.locator("#table")).to_be_visible()
-        screenshot(page, "update-ready")
-        with page.expect_navigation():
-            page.get_by_role("button", name="Reload").click()
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-        assert page.evaluate("() => fetch('build.json').then((r) => r.json())") == {
-            "pygames": "build-b"
-        }
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_storm_memory_aid_is_on_by_default_and_can_be_turned_off(

@@ -330,18 +330,35 @@ def _site_hash(out: Path) -> str:
     return digest.hexdigest()[:16]
 
 
+BUILD_PLACEHOLDER = "__PYGAMES_BUILD__"
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def _write_service_worker(out: Path, build_id: str) -> None:
-    """Fill in web/sw.js: the build id and every file of the site (not the dev harness)."""
+    """Fill in the build id (web/sw.js and the page's ``<meta name="pygames-build">``) and the
+    service worker's list of every file of the site (not the dev harness) with its SHA-256,
+    which its install checks, so that a build's cache holds that build's files only."""
+    index = out / "index.html"
+    page = index.read_text()
+    if page.count(BUILD_PLACEHOLDER) != 1:
+        raise SystemExit("build: web/index.html must hold the build id's placeholder once")
+    index.write_text(page.replace(BUILD_PLACEHOLDER, build_id))
     files = sorted(
         p.relative_to(out).as_posix()
         for p in out.rglob("*")
         if p.is_file() and p.name != "sw.js" and "dev" not in p.relative_to(out).parts
     )
-    urls = ["./", *(f"./{f}" for f in files if f != "index.html")]
+    listed = [
+        ["./" if f == "index.html" else f"./{f}", _sha256(out / f)] for f in files
+    ]
+    listed.sort(key=lambda entry: (entry[0] != "./", entry[0]))
     sw = out / "sw.js"
     text = sw.read_text()
-    text = text.replace("__PYGAMES_BUILD__", build_id)
-    text = text.replace("/* __PYGAMES_FILES__ */ []", json.dumps(urls, indent=2))
+    text = text.replace(BUILD_PLACEHOLDER, build_id)
+    text = text.replace("/* __PYGAMES_FILES__ */ []", json.dumps(listed, indent=1))
     sw.write_text(text)
 
 
@@ -366,6 +383,8 @@ def build(out: Path) -> None:
     build_info = {**digests, "version": version(), **versions}
     build_info["snapshot_key"] = _write_snapshot_key(out, versions["pyodide"])
     (out / "build.json").write_text(json.dumps(build_info, indent=2) + "\n")
+    # The id hashes every file, the page's placeholder for it included (so any change to the
+    # page still makes a new id), before it is written into the page and the worker.
     _write_service_worker(out, _site_hash(out))
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     count = sum(1 for p in out.rglob("*") if p.is_file())

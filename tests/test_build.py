@@ -63,6 +63,26 @@ def test_build_ships_web_without_the_dev_tools_files(built: Path) -> None:
     assert "tests-js" not in sw
 
 
+@NEEDS_RUNTIME
+def test_the_service_worker_lists_every_file_of_its_build_with_its_digest(built: Path) -> None:
+    """Issue 13: a build's cache must hold that build's files only; the worker's install checks
+    each against the digest listed here, and the page carries the same build id."""
+    import hashlib
+
+    sw = (built / "sw.js").read_text()
+    build = re.search(r'const BUILD = "([0-9a-f]{16})"', sw)
+    assert build, "the build id was filled in"
+    page = (built / "index.html").read_text()
+    assert f'<meta name="pygames-build" content="{build.group(1)}">' in page
+    listed = json.loads(re.search(r"const FILES = (\[.*?\n\]);", sw, re.S).group(1))  # type: ignore[union-attr]
+    files = {("./" if f == "index.html" else f"./{f}") for f in _files(built)}
+    files -= {"./sw.js"} | {f for f in files if f.startswith("./dev/")}
+    assert {url for url, _ in listed} == files
+    for url, digest in listed:
+        path = built / ("index.html" if url == "./" else url[2:])
+        assert hashlib.sha256(path.read_bytes()).hexdigest() == digest, url
+
+
 def _engine_games() -> list[dict[str, object]]:
     reply = json.loads(bridge.games())
     assert reply["ok"]

@@ -265,3 +265,13 @@ def test_tanbo_undo_is_free_inside_a_movement_and_stops_at_a_draw() -> None:
     free = _first(match, lambda r: r["status"]["undo"]["possible"])
     step = free["status"]["step"]
     assert call(bridge.undo, match, 0)["status"]["step"] < step
+
+
+def test_the_rules_page_states_the_policy_in_both_languages() -> None:
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "web" / "rules.html").read_text()
+    section = page[page.index('<section id="undo"') :]
+    section = section[: section.index("</section>")]
+    assert "never past it" in section and "another person's move" in section
+    assert "それより前には戻せません" in section and "ほかの人の手は取り消せません" in section

@@ -1,7 +1,11 @@
 // Offline play and updates. After a first visit a service worker (sw.js) keeps the site's files,
 // so the page works with no network. A new build never swaps in under a running page: its
 // worker waits, the page says "A new version is ready", and the player reloads when they
-// choose (the waiting worker then takes over and the page reloads once).
+// choose (the waiting worker then takes over and the page reloads once). Another tab's page
+// that goes on running meanwhile is still served its own build (sw.js).
+
+/** This page's build (the build writes it into index.html). */
+const PAGE_BUILD = document.querySelector('meta[name="pygames-build"]')?.getAttribute("content") ?? "";
 
 /**
  * Register the service worker; `onUpdate(accept)` is called when a new build is waiting, with
@@ -21,13 +25,24 @@ export function keepOffline(onUpdate) {
     if (!worker || !navigator.serviceWorker.controller) return;
     onUpdate(() => {
       accepted = true;
-      worker.postMessage({ type: "skip-waiting" });
+      // Still waiting: it takes over, and "controllerchange" reloads. Already in charge (another
+      // tab accepted it first): nothing will change hands, so reload now.
+      if (worker.state === "installed") worker.postMessage({ type: "skip-waiting" });
+      else location.reload();
     });
   };
   navigator.serviceWorker
     .register("./sw.js")
     .then((registration) => {
       if (registration.waiting) offer(registration.waiting);
+      // A first visit's page came from the network: once its worker is in charge, it asks to be
+      // served from the worker's cache too (offline from now on), which the worker grants only
+      // to a page of its own build. Asked after the page has loaded, never during.
+      if (!navigator.serviceWorker.controller) {
+        navigator.serviceWorker.ready.then((ready) => {
+          ready.active?.postMessage({ type: "claim", build: PAGE_BUILD });
+        });
+      }
       registration.addEventListener("updatefound", () => {
         const worker = registration.installing;
         worker?.addEventListener("statechange", () => {

@@ -1,0 +1,180 @@
+"""Updates never mix two builds (issue 13): deploy build A, open it, deploy build B, and every
+response an open page of A receives is A's, while a visit after the update gets B's only.
+
+Build B is build A with every page file changed (a marker appended to each script, style and
+HTML file, to the build info and to pygames.zip's comment) and its own id and file digests,
+as a real deploy would make it. A response is classed by its body: A's file, B's file, or the
+same in both (the vendored runtime), which says nothing.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shutil
+import sys
+import threading
+import time
+import zipfile
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import Response, expect
+
+from .conftest import screenshot, wait_ready
+from .lobby import choose_seats, fill_seed, table_command
+from .play import wait_turn
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import build as site_build  # type: ignore[import-not-found]  # noqa: E402
+import serve as site_serve  # type: ignore[import-not-found]  # noqa: E402
+
+MARK = "build-b"
+
+
+def make_b(a: Path, b: Path) -> None:
+    """Build B from build A: changed page files, its own id and digests."""
+    shutil.copytree(a, b)
+    a_id = re.search(r'name="pygames-build" content="([^"]+)"', (a / "index.html").read_text())
+    assert a_id
+    for path in b.rglob("*"):
+        if not path.is_file() or "vendor" in path.relative_to(b).parts or path.name == "sw.js":
+            continue
+        if path.suffix in (".js", ".mjs", ".css"):
+            path.write_text(path.read_text() + f"\n/* {MARK} */\n")
+        elif path.suffix == ".html":
+            path.write_text(path.read_text() + f"<!-- {MARK} -->\n")
+    info = b / "build.json"
+    info.write_text(info.read_text().replace("{", '{\n  "deploy": "b",', 1))
+    data = io.BytesIO((b / "pygames.zip").read_bytes())
+    with zipfile.ZipFile(data, "a") as z:
+        z.comment = MARK.encode()
+    (b / "pygames.zip").write_bytes(data.getvalue())
+    index = b / "index.html"
+    index.write_text(index.read_text().replace(a_id.group(1), site_build.BUILD_PLACEHOLDER))
+    shutil.copy(ROOT / "web" / "sw.js", b / "sw.js")
+    site_build._write_service_worker(b, MARK)
+
+
+def deploy(build: Path, root: Path) -> None:
+    """Put ``build`` in place of what ``root`` serves, every file dated now (as a deploy does:
+    the server answers a revalidation by date, to the second)."""
+    shutil.copytree(build, root, dirs_exist_ok=True)
+    now = time.time() + 2
+    for path in root.rglob("*"):
+        os.utime(path, (now, now))
+
+
+class Seen:
+    """The builds of the responses a page received, from some moment on."""
+
+    def __init__(self, a: Path, b: Path, prefix: str) -> None:
+        self.a, self.b, self.prefix = a, b, prefix
+        self.builds: list[tuple[str, str]] = []
+        self.on = False
+
+    def __call__(self, response: Response) -> None:
+        if not self.on:
+            return
+        path = urlparse(response.url).path[len(self.prefix) :] or "index.html"
+        a, b = self.a / path, self.b / path
+        if not a.is_file() or not b.is_file() or a.read_bytes() == b.read_bytes():
+            return  # not a file of the site, or the same in both builds
+        try:
+            body = response.body()
+        except Exception:  # a response with no body to read (an aborted load)
+            return
+        build = "A" if body == a.read_bytes() else "B" if body == b.read_bytes() else "?"
+        self.builds.append((build, path))
+
+    def only(self) -> set[str]:
+        return {build for build, _ in self.builds}
+
+
+def test_an_open_page_keeps_its_build_and_the_next_visit_gets_the_new_one(
+    guard_factory: Any, tmp_path: Path, site_dir: Path
+) -> None:
+    a, b, root = tmp_path / "a", tmp_path / "b", tmp_path / "site"
+    shutil.copytree(site_dir, a)
+    make_b(a, b)
+    shutil.copytree(a, root)  # build A is deployed
+    server = site_serve.make_server(root, port=0, prefix="/", quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/?fast=1"
+    try:
+        # A first visit: the page comes from the network; once its worker has installed build
+        # A, the page is served from A's cache (it asks, after loading).
+        first, _ = guard_factory(url, service_workers="allow")
+        seen_first = Seen(a, b, "/")
+        first.on("response", seen_first)
+        first.goto(url)
+        wait_ready(first)
+        first.wait_for_function("() => navigator.serviceWorker.controller !== null",
+                                timeout=60_000)
+        seen_first.on = True
+
+        deploy(b, root)
+        first.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        expect(first.locator("#update-banner")).to_be_visible(timeout=60_000)
+        expect(first.locator("#update-banner")).to_contain_text("A new version is ready")
+
+        # A returning visit in a second tab while B waits: all of it is still build A.
+        second = first.context.new_page()
+        seen_second = Seen(a, b, "/")
+        seen_second.on = True
+        second.on("response", seen_second)
+        second.goto(url)
+        wait_ready(second)
+        expect(second.locator("#update-banner")).to_be_visible(timeout=60_000)
+        assert seen_second.only() == {"A"}, seen_second.builds
+
+        # The second tab takes the update: it reloads on build B, and plays on it.
+        seen_second.builds.clear()
+        with second.expect_navigation():
+            second.get_by_role("button", name="Reload").click()
+        wait_ready(second)
+        choose_seats(second, "storm_in_a_teacup", ["", "normal"])
+        fill_seed(second, 3)
+        second.get_by_role("button", name="Start").click()
+        assert wait_turn(second) == "human"
+        assert seen_second.only() == {"B"}, seen_second.builds
+        assert second.evaluate("() => fetch('build.json').then((r) => r.json())")["deploy"] == "b"
+
+        # The first tab, still open, goes on with build A, even for what it loads only now
+        # (the Storm renderer; the lobby's first game's renderer is loaded with the page).
+        for game, bots in (("storm_in_a_teacup", ["", "normal"]),
+                           ("humble_tea_party", ["", "normal", "normal"])):
+            if first.locator("#table").is_visible():
+                table_command(first, "New game")
+            choose_seats(first, game, bots)
+            fill_seed(first, 3)
+            first.get_by_role("button", name="Start").click()
+            assert wait_turn(first) == "human"
+        assert "deploy" not in first.evaluate("() => fetch('build.json').then((r) => r.json())")
+        renderers = {path for build, path in seen_first.builds if path.startswith("js/games/")}
+        assert "js/games/storm_in_a_teacup.js" in renderers  # first loaded after the deploy
+        assert seen_first.only() == {"A"}, seen_first.builds
+        screenshot(first, "update-open-page")
+
+        # When the first tab takes the update too, it runs B; A's cache goes once no page uses it.
+        seen_first.builds.clear()
+        with first.expect_navigation():
+            first.get_by_role("button", name="Reload").click()
+        wait_ready(first)
+        assert seen_first.only() <= {"B"}, seen_first.builds
+        first.reload()
+        wait_ready(first)
+        first.wait_for_function(
+            "() => caches.keys().then((k) => !k.some((n) => n.startsWith('pygames-')"
+            f" && n !== 'pygames-{MARK}'))",
+            timeout=30_000,
+        )
+    finally:
+        server.shutdown()
+        server.server_close()
