@@ -27,6 +27,7 @@ class _Sections(HTMLParser):
         self.dd_langs: list[list[str]] = []
         self.text: dict[str, list[str]] = {"en": [], "ja": []}
         self.lang_stack: list[tuple[str, int]] = []
+        self.dd_depth: int | None = None  # the depth of the <dd> being read
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
@@ -39,21 +40,24 @@ class _Sections(HTMLParser):
                 self.links.append(str(a[key]))
         if a.get("data-i18n"):
             self.words.append(str(a["data-i18n"]))
+        self.depth += 1
         if tag == "dd":
             self.dd_langs.append([])
-        self.depth += 1
+            self.dd_depth = self.depth
         if "data-bi" in a:
             lang = str(a.get("lang"))
             self.lang_stack.append((lang, self.depth))
             if self.section:
                 counts = self.blocks.setdefault(self.section, {})
                 counts[lang] = counts.get(lang, 0) + 1
-            if tag == "span" and self.dd_langs:
+            if tag == "span" and self.dd_depth is not None:
                 self.dd_langs[-1].append(lang)
 
     def handle_endtag(self, tag: str) -> None:
         if self.lang_stack and self.lang_stack[-1][1] == self.depth:
             self.lang_stack.pop()
+        if self.dd_depth == self.depth:
+            self.dd_depth = None
         self.depth -= 1
 
     def handle_data(self, data: str) -> None:
