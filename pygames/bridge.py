@@ -89,6 +89,11 @@ class Match:
     news: list[Mapping[int, Message]] = field(default_factory=list)
 
     @property
+    def people(self) -> list[int]:
+        """The seats played by persons (not bots)."""
+        return [i for i in range(len(self.record.seats)) if i not in self.bots]
+
+    @property
     def step(self) -> int:
         """How many actions have been taken."""
         return len(self.record.actions)
@@ -193,7 +198,7 @@ def _shown_seat(match: Match, shown: object) -> int:
     """The seat whose screen the page shows next: the first person the game waits for, else
     the person shown so far (``shown``), else the first person, else a spectator. A bot's
     seat is never shown: its view stays in Python."""
-    humans = [i for i in range(len(match.record.seats)) if i not in match.bots]
+    humans = match.people
     awaited = [s for s in match.state.awaiting() if s in humans]
     if awaited:
         return awaited[0]
@@ -216,8 +221,7 @@ def _screen(match: Match, seat: int) -> JsonDict:
         for s in state.actors()
         if s not in state.awaiting() and s != who
     ]
-    people = [i for i in range(state.players) if i not in match.bots]
-    undo = undo_state(match.record.actions, match.news, seat, people)
+    undo = undo_state(match.record.actions, match.news, seat, match.people)
     return {
         "status": {**match.status(), "undo": undo},
         "seat": seat,
@@ -423,8 +427,7 @@ def undo(match_id: str, shown: int = SPECTATOR) -> JsonDict:
     """
     match = _match(match_id)
     seat = _seat(match, shown)
-    people = [i for i in range(match.state.players) if i not in match.bots]
-    keep = undo_cut(match.record.actions, match.news, seat, people)
+    keep = undo_cut(match.record.actions, match.news, seat, match.people)
     match.state = match.record.replay(match.game, keep)
     del match.record.actions[keep:]
     del match.news[keep:]

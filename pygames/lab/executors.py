@@ -43,9 +43,6 @@ class Executor(Protocol):
     def stop(self) -> None:
         """Stop at once: batches not finished are dropped, processes ended."""
 
-    def describe(self) -> str:
-        """One line for the progress report."""
-
 
 def _ignore_interrupt() -> None:
     # Ctrl-C reaches the whole process group: the workers leave it to the parent, which ends
@@ -61,10 +58,6 @@ class Local:
             raise ExecutorError("--workers must be 1 or more")
         self.workers = workers
         self._pool: Any = None
-
-    def describe(self) -> str:
-        """One line for the progress report."""
-        return f"local, {self.workers} worker{'s' if self.workers > 1 else ''}"
 
     def start(self) -> None:
         """Start the pool (nothing for one worker)."""
@@ -113,11 +106,6 @@ class Dask:
         self._cluster: Any = None
         self._client: Any = None
         self._futures: list[Any] = []
-
-    def describe(self) -> str:
-        """One line for the progress report."""
-        where = self.scheduler or "a local cluster on 127.0.0.1"
-        return f"dask, {where}, {self.workers} worker{'s' if self.workers != 1 else ''}"
 
     def start(self) -> None:
         """Start the local cluster or connect to the scheduler, and check the workers' pygames."""

@@ -11,7 +11,7 @@ import traceback
 from collections.abc import Sequence
 
 from ..bots import make_bot
-from ..core import Action, JsonDict, MatchRecord, Seat
+from ..core import Action, JsonDict, MatchRecord, Seat, State
 from ..simulate import play_bots
 from .rows import Row
 from .study import Cell
@@ -29,6 +29,19 @@ def _record(cell: Cell, index: int, names: Sequence[str]) -> MatchRecord:
     )
 
 
+def _play_into(record: MatchRecord, cell: Cell, names: Sequence[str]) -> tuple[State, int]:
+    """Play the record's game with the named bots, adding each action to the record as it is
+    taken (so that a game that fails keeps its actions up to the failure)."""
+
+    def keep(seat: int, action: Action) -> None:
+        record.actions.append((seat, action.to_json()))
+
+    bots = [make_bot(cell.game, name) for name in names]
+    state: State
+    state, actions = play_bots(cell.game, bots, record.seed, cell.options, on_action=keep)
+    return state, actions
+
+
 def play(study: str, cell: Cell, index: int) -> Row:
     """Play the cell's ``index``-th game (seed ``cell.seed + index``) and describe it.
 
@@ -37,10 +50,6 @@ def play(study: str, cell: Cell, index: int) -> Row:
     """
     names = cell.seats(index)
     record = _record(cell, index, names)
-
-    def keep(seat: int, action: Action) -> None:
-        record.actions.append((seat, action.to_json()))
-
     row: Row = {
         "study": study,
         "cell": cell.index,
@@ -62,8 +71,7 @@ def play(study: str, cell: Cell, index: int) -> Row:
         "record": None,
     }
     try:
-        bots = [make_bot(cell.game, name) for name in names]
-        state, actions = play_bots(cell.game, bots, record.seed, cell.options, on_action=keep)
+        state, actions = _play_into(record, cell, names)
         outcome = state.outcome()
         assert outcome is not None
     except Exception as exc:  # a row of its own, with the record that caused it
@@ -111,12 +119,7 @@ def record_of(row: Row) -> JsonDict:
         int(row["seed"]),
     )
     record = _record(cell, 0, cell.lineup)
-
-    def keep(seat: int, action: Action) -> None:
-        record.actions.append((seat, action.to_json()))
-
-    bots = [make_bot(cell.game, name) for name in cell.lineup]
-    play_bots(cell.game, bots, cell.seed, cell.options, on_action=keep)
+    _play_into(record, cell, cell.lineup)
     return record.to_json()
 
 
