@@ -81,6 +81,11 @@ class Guard:
     failures: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
+    # The page warns "The engine stopped: <why>" when its engine dies and it starts another
+    # (web/js/app.js engineDied). The page recovers, so without this a death in the middle of
+    # a test would pass unseen; only tests that kill the engine on purpose allow it.
+    deaths: list[str] = field(default_factory=list)
+    allow_engine_deaths: bool = False
 
     def is_local(self, url: str) -> bool:
         return url.startswith((self.origin + "/", "blob:", "data:"))
@@ -110,6 +115,8 @@ class Guard:
     def on_console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
             self.errors.append(f"console: {message.text}")
+        elif message.text.startswith("The engine stopped"):
+            self.deaths.append(message.text)
 
     def on_page_error(self, error: Any) -> None:
         self.errors.append(f"page error: {error}")
@@ -118,6 +125,7 @@ class Guard:
         assert not self.foreign, f"requests to other origins: {self.foreign}"
         assert not self.failures, f"failed requests: {self.failures}"
         assert not self.errors, f"errors in the page: {self.errors}"
+        assert self.allow_engine_deaths or not self.deaths, f"the engine died: {self.deaths}"
 
 
 def _origin(url: str) -> str:

@@ -145,6 +145,7 @@ def test_the_engine_comes_back_with_the_game_when_its_worker_dies(
     site: tuple[Page, Guard],
 ) -> None:
     page, guard = site
+    guard.allow_engine_deaths = True
     page.goto(guard.origin + "/?fast=1")
     start_tanbo(page)
     for i in range(2):
@@ -180,6 +181,7 @@ def test_the_engine_comes_back_with_the_game_when_its_worker_dies(
 
 def test_a_dead_engine_in_the_lobby_comes_back_quietly(site: tuple[Page, Guard]) -> None:
     page, guard = site
+    guard.allow_engine_deaths = True
     page.goto(guard.origin + "/?fast=1")
     wait_ready(page)
     kill_engine(page)
