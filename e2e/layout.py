@@ -53,7 +53,12 @@ STAY_INSTALL_JS = """() => {
     seen.push({step: board.dataset.step ?? null, top: r.top + scrollY, left: r.left + scrollX,
                width: r.width, height: r.height, what: node.className,
                stays: board.querySelectorAll('[data-stay]').length,
-               board: board.getBoundingClientRect().top + scrollY});
+               board: board.getBoundingClientRect().top + scrollY,
+               // What may push the board down, named in a failure message.
+               bar: document.getElementById('table-bar')?.getBoundingClientRect().height ?? null,
+               banner: [...document.querySelectorAll('.banner:not([hidden])')]
+                 .map((b) => b.textContent.trim().slice(0, 80)),
+               engine: document.body.dataset.engine ?? null});
   };
   // A redraw changes only what differs (shared.redraw), anywhere under the board: one record
   // per task that changed it (the observer's callback runs once for all of a task's changes).
