@@ -101,8 +101,8 @@ class StayWatch:
 
         Only records taken at the viewport the test set count: under load, headless Chromium
         now and then gives the page a 1 px wide viewport for a moment (seen in CI and here,
-        about once in 40 runs of the phone test: ``innerWidth`` 1 within one step, 360 before
-        and after, and the text above the hand wrapped to fit). That is no layout a screen of
+        about 3 in 100 runs of the phone test: ``innerWidth`` 1 within one step, 360 just
+        before, and the text above the hand wrapped to fit). That is no layout a screen of
         the test's size ever has, and nothing the page does."""
         size = self.page.viewport_size
         shown = [size["width"], size["height"]] if size else None
