@@ -18,7 +18,7 @@ from pygames.core import Action, Game, IllegalAction, MatchRecord, Rng, Seat, St
 
 LeakCheck = Callable[[State, int, dict[str, Any]], None]
 
-# The soak: ``PYGAMES_SOAK=1`` (``make soak``) plays every conformance batch in full; the
+# The long run: ``PYGAMES_SOAK=1`` (``make soak-tests``) plays every conformance batch in full; the
 # everyday run (``make test``) plays a fifth of each, with the same seeds.
 SOAK = os.environ.get("PYGAMES_SOAK", "") not in ("", "0")
 

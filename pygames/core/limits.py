@@ -5,7 +5,7 @@ parsed it must be small enough and shallow enough, and every number in it must b
 integer of a sensible size: a record nested 10,000 deep or an integer of 5,000 digits is
 refused here with a reason a player can read, instead of exhausting Python's stack (fatal under
 Pyodide) or reaching Python's own limits. The page checks the same bounds before anything
-reaches the worker (web/js/engine.js reads them from the lobby's catalogue, which the build
+reaches the worker (web/js/bounds.js reads them from the lobby's catalogue, which the build
 writes from :func:`as_json`), and :func:`read_json` checks them again for every other caller.
 
 >>> read_json('{"seed": 7, "actions": [[0, {"type": "sow"}]]}', "saved match", MAX_RECORD_CHARS)
