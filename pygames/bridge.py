@@ -448,28 +448,58 @@ _DAMAGED = {
 
 
 @_reply
-def import_record(record_text: str, source: str = "save", shown: int = SPECTATOR) -> JsonDict:
+def import_record(
+    record_text: str, source: str = "save", shown: int = SPECTATOR, salvage: bool = False
+) -> JsonDict:
     """Open a saved match; a corrupted record is refused with the reason, opening nothing.
 
     ``source`` says where the record came from (``"save"``, ``"link"`` or ``"autosave"``), so
     the refusal first tells the player what is wrong in their words, then the detail. The
     answer is the screen to show (see :func:`act`) and the whole record.
+
+    With ``salvage``, a record whose setup is sound but whose action N does not apply opens at
+    the position before it (its first N - 1 actions), and the answer's ``salvaged`` says so:
+    ``{"kept": N - 1, "problem": <the refusal the whole record would get>}``. A damaged save
+    keeps every move that still replays instead of losing the whole game.
     """
     head = _DAMAGED.get(source) if isinstance(source, str) else None
     if head is None:
         raise BadInput(Message.of("core.bridge.unknown_source", source=quote(source)))
+    if not isinstance(salvage, bool):
+        what = Message.of("core.what.argument")
+        raise BadInput(Message.of("core.bridge.not_yes_no", what=what, value=quote(salvage)))
+    salvaged: JsonDict | None = None
     try:
         data = read_json(record_text, "saved match", MAX_RECORD_CHARS)
         record = MatchRecord.from_json(data)
         get_game(record.game).validate_options(len(record.seats), record.options)
-        match = _open(record)
+        try:
+            match = _open(record)
+        except BadRecord as exc:
+            kept = _applies_before(exc)
+            if not salvage or kept is None:
+                raise
+            problem = Message.of(head, detail=exc.message)
+            record.actions = record.actions[:kept]
+            match = _open(record)
+            salvaged = {"kept": kept, "problem": problem.to_json()}
     except (BadInput, BadOptions, BadRecord) as exc:
         raise BadRecord(Message.of(head, detail=exc.message)) from exc
     try:
-        return _opened(match, shown)
+        opened = _opened(match, shown)
     except GameError:
         del _matches[match.id]
         raise
+    return {**opened, "salvaged": salvaged} if salvaged else opened
+
+
+def _applies_before(refusal: BadRecord) -> int | None:
+    """How many actions of a record apply before the one ``refusal`` names, or ``None`` when
+    the refusal is not about an action (the setup itself cannot start)."""
+    if refusal.message.id != "core.record.does_not_apply":
+        return None
+    n = refusal.message.arg("n")
+    return n - 1 if isinstance(n, int) and n >= 1 else None
 
 
 _replays: dict[str, Replay] = {}

@@ -48,6 +48,7 @@ const TAGS = {
   HTMLSpanElement: ["span"],
   HTMLTableElement: ["table"],
   HTMLTextAreaElement: ["textarea"],
+  HTMLUListElement: ["ul"],
 };
 
 describe("the page's elements", () => {

@@ -317,3 +317,35 @@ def test_a_damaged_record_says_so_first_then_the_detail(source: str, head: str) 
         "id": f"core.damaged.{source}",
         "args": {"detail": {"id": "core.record.seed", "args": {"max": 9007199254740991}}},
     }
+
+
+def test_a_record_that_breaks_at_action_n_reopens_before_it_when_salvaged() -> None:
+    match = start()
+    for step, stones in enumerate((2, 1, 3)):
+        assert call(bridge.act, match, step % 2, json.dumps({"type": "take", "stones": stones}),
+                    step)["ok"]
+    record = call(bridge.export_record, match)["record"]
+    record["actions"][2][0] = 1  # the third action now names the wrong seat
+    text = json.dumps(record)
+    whole = call(bridge.import_record, text, "autosave")
+    assert whole["ok"] is False and "salvaged" not in whole
+    before = len(bridge._matches)
+    reply = call(bridge.import_record, text, "autosave", -1, True)
+    assert reply["ok"] and reply["status"]["step"] == 2
+    assert reply["record"]["actions"] == record["actions"][:2]
+    assert reply["salvaged"] == {"kept": 2, "problem": whole["message"]}
+    assert len(bridge._matches) == before + 1
+    # A sound record opens whole, with nothing said about salvage.
+    record["actions"][2][0] = 0
+    assert "salvaged" not in call(bridge.import_record, json.dumps(record), "save", -1, True)
+
+
+def test_salvage_never_opens_a_record_whose_setup_is_damaged() -> None:
+    text = '{"game": "pile", "seed": 1, "seats": [{"name": "a"}], "actions": []}'
+    before = len(bridge._matches)
+    reply = call(bridge.import_record, text, "save", -1, True)
+    assert reply["ok"] is False and reply["error_type"] == "BadRecord"
+    assert len(bridge._matches) == before
+    refused = call(bridge.import_record, text, "save", -1, "yes")
+    assert refused["error_type"] == "BadInput"
+    assert refused["message"]["id"] == "core.bridge.not_yes_no"

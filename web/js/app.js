@@ -22,10 +22,11 @@ import { Lobby } from "./lobby.js";
 import { keepOffline } from "./offline.js";
 import { decodeRecord, recordParam, shareUrl } from "./record-link.js";
 import { ReplayViewer } from "./replay.js";
-import { Saves, hasUnsavedMoves, idOfKey, newSaveId, parseSave, recordText } from "./saves.js";
+import { SavedList, damageText, titleOf, when } from "./saved-list.js";
+import { Saves, continues, hasUnsavedMoves, idOfKey, newSaveId, parseSave, recordText } from "./saves.js";
 import { seatLabel as labelOf, shownName, shownSeats } from "./words.js";
 import { join, language, preferredLanguage, say, t, translate, useLanguage } from "./i18n.js";
-/** @import { Action, ActReply, LobbyConfig, NewMatchReply, ImportReply, MatchSave, Progress, RecordSource, RecordTail, Renderer, Save, SeatScreen, ShellMatch, ShellState, Status } from "./types.js" */
+/** @import { Action, ActReply, LobbyConfig, NewMatchReply, ImportReply, MatchRecord, MatchSave, Progress, RecordSource, RecordTail, Renderer, Save, SaveEntry, SeatScreen, ShellMatch, ShellState, Status } from "./types.js" */
 
 const params = new URLSearchParams(location.search);
 // Time between two bot actions, so a person can follow them (?fast=1 for tests, ?pace=ms).
@@ -59,6 +60,7 @@ const app = {
   readOnly: false, // the match moved on in another tab: this one shows it but cannot play it
   restarts: 0, // engine restarts so far (each restart's token: see restartEngine)
   reopening: false, // a restarted engine is reopening the match
+  saving: null, // whether the match on screen is kept here: "saved", "off", "full"
 };
 
 function bumpGeneration() {
@@ -367,6 +369,9 @@ async function openMatch(reply, config, save = null) {
     },
   };
   app.saves.setTabGame(app.match.save.id);
+  setAddress(app.match.save.id);
+  app.saving = null;
+  drawSaveStatus();
   setReadOnly(false);
   $("rules-link").href = `rules.html#${reply.status.game}`;
   app.lastConfig = config ?? { game: reply.status.game, seats: reply.status.seats, seed: null, options: {} };
@@ -942,11 +947,59 @@ async function autosave(gen) {
   const { status } = match;
   const game = { record, over: status.over, game: match.game, step: status.step };
   const result = app.saves.write(match.save.id, game, match.save.version);
-  if (result.status === "moved") reconcile(result.save);
-  else if (result.status !== "failed") {
+  if (result.status === "moved") {
+    reconcile(result.save);
+    return;
+  }
+  const was = app.saving;
+  if (result.status === "failed") {
+    app.saving = result.reason;
+    // Said once when it starts: the status line keeps saying it while it lasts.
+    if (result.reason === "full" && was !== "full") showNotice(t("shell.saving.full_notice"));
+  } else {
     match.save.version = result.version;
     match.save.text = recordText(record);
+    app.saving = "saved";
+    if (result.status === "written" && result.removed) showNotice(t("shell.saving.made_room", { count: result.removed }));
   }
+  drawSaveStatus();
+}
+
+/** The table's line that says whether the game is kept on this device. It never hides: a
+ *  player can always tell whether a reload would lose the game. */
+function drawSaveStatus() {
+  const status = $("save-status");
+  const state = app.readOnly ? "elsewhere" : app.saving ?? (app.saves.works() ? "pending" : "off");
+  status.dataset.state = state;
+  $("save-status-text").textContent = t(`shell.saving.${state}`);
+  $("make-room").hidden = state !== "full";
+}
+
+/** Storage is full: the saves, largest and oldest first, each with Delete; the game is saved
+ *  again as soon as there is room. Nothing goes unless the player deletes it. */
+function openRoom() {
+  const current = app.match?.save.id;
+  const entries = app.saves.entries().filter((e) => e.id !== current);
+  // The largest first (they free the most), the oldest first among equals.
+  entries.sort((a, b) => b.size - a.size || a.time - b.time);
+  $("room-list").replaceChildren(
+    ...entries.map((entry) => {
+      const label = entry.save ? entry.save.name ?? titleOf(entry.save.game) : t("shell.saved.damaged", { game: titleOf(entry.game) });
+      const state = entry.save ? t(entry.save.over ? "shell.saved.finished" : "shell.saved.move", { step: entry.save.step }) : damageText(entry);
+      const size = t("shell.room.size", { kb: Math.max(1, Math.round((entry.size * 2) / 1024)) });
+      const remove = el("button", { type: "button", class: "danger", text: t("shell.saved.delete"), "aria-label": t("shell.saved.delete_named", { game: label }) });
+      remove.addEventListener("click", async () => {
+        app.saves.remove(entry.id);
+        app.savedList?.draw();
+        if (app.match) await autosave(app.generation);
+        if (app.saving === "full") openRoom();
+        else $("room-dialog").close();
+      });
+      const details = [state, when(entry.time), size].filter(Boolean).join(" · ");
+      return el("li", {}, el("span", { class: "room-name" }, el("bdi", { text: label }), ` · ${details}`), remove);
+    }),
+  );
+  if (!$("room-dialog").open) $("room-dialog").showModal();
 }
 
 /** Another tab wrote this tab's game (`save`, its version now). If this tab holds no move of
@@ -973,6 +1026,7 @@ function setReadOnly(on) {
   if (app.readOnly === on) return;
   app.readOnly = on;
   $("moved-banner").hidden = !on;
+  drawSaveStatus();
   document.body.dataset.readOnly = String(on);
   if (!on) return;
   bumpGeneration(); // a bot about to move here stops
@@ -1013,33 +1067,66 @@ function heardSave(event) {
   if (save) reconcile(save);
 }
 
-/** The lobby's way back to saved games: the most recent one, then every other unfinished one
- *  (two games played in two tabs both stay here). */
+/** The lobby's way back to saved games: the most recent one at hand, then the list of every
+ *  game saved here (open, rename, download, delete; damaged ones say what is wrong). */
 function drawResume() {
-  const [latest, ...rest] = app.saves.list();
+  const latest = app.saves.latest();
   const button = $("resume");
   button.hidden = !latest;
   if (latest) {
-    const what = gameTitle(latest.game);
+    const what = latest.name ?? gameTitle(latest.game);
     button.textContent = t(latest.over ? "shell.lobby.open_last" : "shell.lobby.resume_game", { game: what });
     button.onclick = () => resumeSave(latest);
   }
-  const others = rest.filter((save) => !save.over).slice(0, 4);
-  $("saved-games").replaceChildren(
-    ...others.map((save) => {
-      const other = el("button", { type: "button", class: "quiet" });
-      other.textContent = t("shell.lobby.resume_other", { game: gameTitle(save.game), step: save.step });
-      other.onclick = () => resumeSave(save);
-      return other;
-    }),
-  );
-  $("saved-games").hidden = others.length === 0;
+  $("storage-off").hidden = app.saves.works();
+  app.savedList?.draw();
 }
 
 /** Open an automatic save where it was left (the same game: its later moves are saved there).
+ *  A save the engine refuses is marked damaged (the lobby lists it so, with Delete) instead of
+ *  being offered again.
  *  @param {Save} save */
-function resumeSave(save) {
-  return openRecord(JSON.stringify(save.record), "autosave", save);
+async function resumeSave(save) {
+  const refused = await openRecord(JSON.stringify(save.record), "autosave", save);
+  // Only the record's own fault marks it: an engine that died meanwhile says nothing of it.
+  if (refused?.error_type === "BadRecord") {
+    if (refused.message) app.saves.markBroken(save.id, refused.message);
+    drawResume();
+  }
+  return !refused;
+}
+
+/** Download a save: its record as a file the Load dialog opens (a damaged one as it is stored).
+ *  @param {SaveEntry} entry */
+function downloadSave(entry) {
+  const text = entry.save ? JSON.stringify(entry.save.record, null, 1) : entry.text;
+  const game = entry.save?.game ?? entry.game ?? "game";
+  saveFile(text, `${game}-${entry.save ? "game" : "damaged"}.json`);
+}
+
+/** Offer `text` as a file download. @param {string} text @param {string} name */
+function saveFile(text, name) {
+  const blob = new Blob([text], { type: "application/json" });
+  const a = el("a", { href: URL.createObjectURL(blob), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+/** The address of the game on screen (`#game=<save id>`): a reload, Back and Forward come back
+ *  to it, never to a share link's position. Replaced, not pushed: the history does not grow
+ *  at every game. null: the lobby's address. @param {string | null} id */
+function setAddress(id) {
+  const hash = id ? `#game=${encodeURIComponent(id)}` : "";
+  if (location.hash === hash) return;
+  history.replaceState(null, "", location.pathname + location.search + hash);
+}
+
+/** The save id in the address (`#game=...`), or null. */
+function addressedGame() {
+  const id = new URLSearchParams(location.hash.slice(1)).get("game");
+  return id && id.length <= 64 ? id : null;
 }
 
 // ---------------------------------------------------------------- commands
@@ -1062,26 +1149,32 @@ async function startMatch(config) {
   }
 }
 
-/** Open a record given as JSON text from `source` ("save", "link" or "autosave"); returns true on
- *  success, else shows the error (the engine says what is damaged) and opens nothing. A record
- *  too long or too deep for the engine is refused here, before it reaches the worker.
+/** Open a record given as JSON text from `source` ("save", "link" or "autosave"); answers
+ *  null on success, else shows the refusal (the engine says what is damaged), opens nothing and
+ *  answers it. A record too long or too deep for the engine is refused here, before it reaches
+ *  the worker.
  *  @param {string} text
  *  @param {RecordSource} [source]
- *  @param {Save | null} [save] the automatic save it comes from (it goes on there) */
+ *  @param {Save | null} [save] the automatic save it comes from (it goes on there)
+ *  @returns {Promise<null | {message?: any, error_type?: string}>} */
 async function openRecord(text, source = "save", save = null) {
   const problem = recordProblem(text, source, LIMITS);
   if (problem) {
     showError({ message: problem });
-    return false;
+    return { message: problem, error_type: "BadRecord" };
   }
   const engine = await app.engineReady;
-  const reply = await engine.import_record(text, source);
+  // Salvage: a record that breaks at move N opens at move N - 1, and the player is told.
+  const reply = await engine.import_record(text, source, -1, true);
   if (!reply.ok) {
     showError(reply);
-    return false;
+    return reply;
   }
   await openMatch(reply, null, save);
-  return true;
+  if (reply.salvaged) {
+    showNotice(t("shell.saving.salvaged", { problem: errorText({ message: reply.salvaged.problem }), kept: reply.salvaged.kept }));
+  }
+  return null;
 }
 
 async function undo() {
@@ -1164,12 +1257,7 @@ async function copy(text, what) {
 }
 
 function download() {
-  const blob = new Blob([$("save-text").value], { type: "application/json" });
-  const a = el("a", { href: URL.createObjectURL(blob), download: `${app.match.game}-game.json` });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  saveFile($("save-text").value, `${app.match.game}-game.json`);
   $("share-note").textContent = t("shell.share.downloaded");
 }
 
@@ -1211,11 +1299,14 @@ async function loadFromDialog() {
   await openRecord(text, param ? "link" : "save");
 }
 
-/** A share link in the address: open it, or explain what is wrong and keep what is shown. */
+/** A share link in the address: open it, or explain what is wrong and keep what is shown. A
+ *  link opens once: the address then becomes the game's own (setAddress), so a reload does not
+ *  open the link's position again; a link whose game is already here (opened before, perhaps
+ *  played on) offers that game instead of a copy. */
 async function openHashRecord() {
   const param = recordParam(location.hash);
   if (param === null) return false;
-  const forget = () => history.replaceState(null, "", location.pathname + location.search);
+  const forget = () => setAddress(app.match?.save.id ?? null);
   const tooLong = sizeProblem(param.length, "link", LIMITS);
   if (tooLong) {
     showError({ message: tooLong });
@@ -1230,26 +1321,82 @@ async function openHashRecord() {
     forget();
     return false;
   }
-  const ok = await openRecord(text, "link");
-  if (!ok) forget();
-  return ok;
+  const known = savedCopyOf(text);
+  if (known && (await chooseSavedCopy(known)) === "mine") {
+    return resumeSave(known);
+  }
+  const refused = await openRecord(text, "link");
+  if (refused) forget();
+  return !refused;
 }
 
-/** A reload in the middle of a game comes straight back to it (this tab's game, else the most
- *  recent unfinished one). */
+/** The saved game a link's record is (the same game, perhaps played on since), if any.
+ *  @param {string} text */
+function savedCopyOf(text) {
+  /** @type {MatchRecord | null} */
+  let link;
+  try {
+    link = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!link || typeof link !== "object" || !Array.isArray(link.actions)) return null;
+  const record = link;
+  return app.saves.list().find((save) => continues(record, save.record)) ?? null;
+}
+
+/** Ask whether to go to the saved game a link is, or open the link as a new game.
+ *  @param {Save} save @returns {Promise<"mine" | "new">} */
+function chooseSavedCopy(save) {
+  const dialog = $("link-dialog");
+  $("link-text").textContent = t(save.over ? "shell.link.text_over" : "shell.link.text", { game: save.name ?? gameTitle(save.game), step: save.step });
+  dialog.returnValue = "";
+  dialog.showModal();
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "new" ? "new" : "mine"), { once: true });
+  });
+}
+
+/** The address changed by hand or by Back/Forward: a share link opens (once), a game's own
+ *  address opens that game unless it is the one on screen. */
+async function heardAddress() {
+  if (recordParam(location.hash) !== null) {
+    await openHashRecord();
+    return;
+  }
+  const id = addressedGame();
+  if (!id || id === app.match?.save.id) return;
+  const save = app.saves.read(id);
+  if (save) await resumeSave(save);
+}
+
+/** A reload in the middle of a game comes straight back to it (the game in the address, else
+ *  this tab's game, else the most recent unfinished one). A damaged save is never skipped in
+ *  silence: the lobby says what is wrong with it. */
 async function resumeAutosave() {
-  const saved = app.saves.toResume();
+  const addressed = addressedGame();
+  const named = addressed ? app.saves.entries().find((e) => e.id === addressed) : null;
+  if (addressed && !named) {
+    setAddress(null);
+    showNotice(t("shell.saved.not_here"));
+  }
+  const saved = named ?? app.saves.toResume();
   if (!saved) return false;
+  if (!saved.save) {
+    showError(t("shell.saved.damaged_resume", { game: titleOf(saved.game), problem: damageText(saved) }));
+    return false;
+  }
+  const save = saved.save;
   showScreen("resuming");
-  app.resumingGame = saved.game;
-  $("resuming-title").textContent = t("shell.resuming.title_game", { game: gameTitle(saved.game) });
+  app.resumingGame = save.game;
+  $("resuming-title").textContent = t("shell.resuming.title_game", { game: gameTitle(save.game) });
   let cancelled = false;
   $("resuming-lobby").onclick = () => {
     cancelled = true;
     showLobby();
   };
   const ok = await app.engineReady.then(
-    () => (cancelled ? false : resumeSave(saved)),
+    () => (cancelled ? false : resumeSave(save)),
     () => false,
   );
   if (!ok && !cancelled) showLobby();
@@ -1279,6 +1426,7 @@ function leaveForLobby() {
 function goToLobby() {
   if (app.match) app.engine.close(app.match.id);
   app.match = null;
+  setAddress(null);
   if (app.lastConfig) app.lobby.fill(app.lastConfig);
   showLobby();
   $("game-select").focus();
@@ -1316,6 +1464,7 @@ async function switchLanguage(lang) {
   drawVersions();
   app.lobby.redraw();
   drawResume();
+  if (app.match) drawSaveStatus();
   if (app.resumingGame) $("resuming-title").textContent = t("shell.resuming.title_game", { game: gameTitle(app.resumingGame) });
   if (app.lastError && !$("error-banner").hidden) showError(app.lastError);
   $("share-note").textContent = "";
@@ -1359,6 +1508,19 @@ async function main() {
   if (params.has("debug")) globalThis.pygamesDebug = app;
   const lobby = new Lobby({ onStart: startMatch });
   app.lobby = lobby;
+  app.savedList = new SavedList($("saved-list"), {
+    entries: () => app.saves.entries(),
+    open: (save) => resumeSave(save),
+    rename: (id, name) => {
+      if (!app.saves.rename(id, name)) showError(t("shell.saved.rename_failed"));
+      drawResume();
+    },
+    download: downloadSave,
+    remove: (id) => {
+      app.saves.remove(id);
+      drawResume();
+    },
+  });
   app.engineReady = loadEngine(starting);
   app.engineReady.catch(() => {});
   app.replay = new ReplayViewer({
@@ -1396,6 +1558,7 @@ async function main() {
     if ($("load-dialog").returnValue === "load") loadFromDialog();
   });
   $("take-over").addEventListener("click", takeOver);
+  $("make-room").addEventListener("click", openRoom);
   window.addEventListener("storage", heardSave);
   // A menu closes when the player clicks elsewhere or presses Escape.
   document.addEventListener("click", (e) => {
@@ -1407,7 +1570,7 @@ async function main() {
       $("game-menu").querySelector("summary").focus();
     }
   });
-  window.addEventListener("hashchange", openHashRecord);
+  window.addEventListener("hashchange", heardAddress);
   // The service worker's install downloads every file of the site (17 MB): on a first visit it
   // waits for the engine, whose start it would otherwise slow down (issue 10: cold ready went
   // from 0.83x to 0.71x of a bare Pyodide start when it waited).

@@ -185,7 +185,9 @@ export interface BotChooseReply {
 export interface RecordReply {
   record: MatchRecord;
 }
-export type ImportReply = OpenedReply;
+/** `salvaged`: the record broke at action kept + 1 and opened before it (import_record's
+ *  salvage), with the refusal the whole record got. */
+export type ImportReply = OpenedReply & { salvaged?: { kept: number; problem: Message } };
 export type UndoReply = OpenedReply;
 export interface OpenReplayReply {
   replay: string;
@@ -217,7 +219,7 @@ export interface BridgeCalls {
   bot_choose(match: string, seat: number, step: number): Promise<Reply<BotChooseReply>>;
   undo(match: string, shown?: number): Promise<Reply<UndoReply>>;
   export_record(match: string): Promise<Reply<RecordReply>>;
-  import_record(recordText: string, source?: RecordSource, shown?: number): Promise<Reply<ImportReply>>;
+  import_record(recordText: string, source?: RecordSource, shown?: number, salvage?: boolean): Promise<Reply<ImportReply>>;
   close(match: string): Promise<Reply<{}>>;
   open_replay(match: string): Promise<Reply<OpenReplayReply>>;
   /** `seat`: -1 a spectator, -2 everything (refused until the game is over). */
@@ -367,7 +369,39 @@ export interface Save {
   version: number;
   /** When it was written (ms since the epoch). */
   time: number;
+  /** A name the player gave it in the lobby's list of saved games. */
+  name?: string;
+  /** The engine's refusal once it could not open it (listed as damaged). */
+  broken?: Message;
 }
+
+/** What is wrong with a save that cannot be opened: not a save's text, a label naming another
+ *  game than its record, or a record the engine refused. */
+export type SaveProblem = "unreadable" | "mismatch" | "refused";
+
+/** One save in storage as the lobby lists it: readable (`save`), or damaged with what is wrong. */
+export interface SaveEntry {
+  id: string;
+  /** The save; null when it cannot be opened. */
+  save: Save | null;
+  /** What is wrong with it; null when it is readable. */
+  problem: SaveProblem | null;
+  /** Its stored text's length, and the text itself (a damaged one downloads as it is). */
+  size: number;
+  text: string;
+  /** When it was written (0 when unknown), and the game it names (null when unknown). */
+  time: number;
+  game: string | null;
+  /** The engine's refusal, for a save it refused. */
+  broken: Message | null;
+}
+
+/** What writing a save did (web/js/saves.js Saves.write). */
+export type WriteResult =
+  | { status: "written"; version: number; removed: number }
+  | { status: "unchanged"; version: number }
+  | { status: "moved"; save: Save }
+  | { status: "failed"; reason: "off" | "full" };
 
 /** Which automatic save a match on screen goes to, as this tab last wrote or read it. */
 export interface MatchSave {
@@ -452,7 +486,15 @@ export interface PageElements {
   "rules-link": HTMLAnchorElement;
   save: HTMLButtonElement;
   "save-text": HTMLTextAreaElement;
-  "saved-games": HTMLDivElement;
+  "saved-list": HTMLElement;
+  "save-status": HTMLParagraphElement;
+  "save-status-text": HTMLSpanElement;
+  "make-room": HTMLButtonElement;
+  "storage-off": HTMLParagraphElement;
+  "room-dialog": HTMLDialogElement;
+  "room-list": HTMLUListElement;
+  "link-dialog": HTMLDialogElement;
+  "link-text": HTMLParagraphElement;
   "seat-list": HTMLDivElement;
   seed: HTMLInputElement;
   share: HTMLButtonElement;
@@ -513,6 +555,10 @@ export interface ShellState {
   saves: import("./saves.js").Saves;
   /** The match moved on in another tab: this one shows it but cannot play it. */
   readOnly: boolean;
+  /** Whether the match on screen is kept on this device: saved, saving off, storage full. */
+  saving: "saved" | "off" | "full" | null;
+  /** The lobby's list of saved games. */
+  savedList?: import("./saved-list.js").SavedList;
   /** Engine restarts so far (each restart's token). */
   restarts: number;
   /** A restarted engine is reopening the match. */
