@@ -31,7 +31,7 @@ help:
 	@echo "make lint    ruff and mypy (Python); eslint and tsc (JavaScript)"
 	@echo "make bench   speed figures of every game (ratios to random) and a short arena run"
 	@echo "make bench-web  engine ready in Chromium (cold, warm), long tasks in whole games, Pyodide/CPython (BASE=dir: compare a build)"
-	@echo "make soak    10,000 random games at every game and player count, 10,000 fuzzed bridge calls"
+	@echo "make soak    10,000 random games at every game and player count; 10,000 fuzzed bridge calls, saves and links"
 	@echo "make soak-tests  the conformance tests' batches in full (make test plays a fifth)"
 	@echo "make clean   remove dist/ and test artifacts (make distclean: also .venv, node_modules)"
 
@@ -109,14 +109,17 @@ BENCH_TRIALS ?= 5
 bench-web: build chromium
 	$(PY) scripts/bench_web.py --bare --floor $(if $(BASE),--site base=$(BASE)) --site dist=dist --trials $(BENCH_TRIALS) --play --python
 
-# The soak (issue 11): 10,000 seeded random games at every game and player count and 10,000
-# fuzzed bridge calls (tests/soak.py); soak-tests: the conformance tests' own batches in full.
+# The soak: 10,000 seeded random games at every game and player count, 10,000 fuzzed bridge
+# calls, 10,000 fuzzed operations on the page's saves and 10,000 damaged share links
+# (tests/soak.py, tests-js/fuzz.mjs); soak-tests: the conformance tests' own batches in full.
 # The full soak takes hours: SOAK_JOURNAL=<file> keeps finished batches there, and the same
 # command continues from it after a stop.
 SOAK_GAMES ?= 10000
 SOAK_CALLS ?= 10000
-soak: $(VENV_STAMP)
-	$(PY) -m tests.soak --games $(SOAK_GAMES) --calls $(SOAK_CALLS) --workers $(JOBS) $(if $(SOAK_JOURNAL),--journal $(SOAK_JOURNAL))
+SOAK_SAVES ?= 10000
+SOAK_LINKS ?= 10000
+soak: $(VENV_STAMP) $(NODE_STAMP)
+	$(PY) -m tests.soak --games $(SOAK_GAMES) --calls $(SOAK_CALLS) --saves $(SOAK_SAVES) --links $(SOAK_LINKS) --workers $(JOBS) $(if $(SOAK_JOURNAL),--journal $(SOAK_JOURNAL))
 
 soak-tests: $(VENV_STAMP)
 	PYGAMES_SOAK=1 $(PYTEST) tests -m slow

@@ -126,12 +126,12 @@ describe("Saves", () => {
     const saves = tab(storage);
     saves.write("a", game(1), null);
     storage.full = true;
-    assert.deepEqual(saves.write("a", game(2), 1), { status: "failed", reason: "full" });
+    assert.deepEqual(saves.write("a", game(2), 1), { status: "failed", reason: "full", removed: 0 });
     assert.equal(saves.read("a")?.step, 1);
-    assert.deepEqual(new Saves(null, null).write("a", game(1), null), { status: "failed", reason: "off" });
+    assert.deepEqual(new Saves(null, null).write("a", game(1), null), { status: "failed", reason: "off", removed: 0 });
     storage.full = false;
     storage.denied = true;
-    assert.deepEqual(saves.write("a", game(2), 1), { status: "failed", reason: "off" });
+    assert.deepEqual(saves.write("a", game(2), 1), { status: "failed", reason: "off", removed: 0 });
     assert.equal(saves.read("a")?.step, 1);
   });
 
@@ -146,8 +146,11 @@ describe("Saves", () => {
     assert.ok(bigger.status === "written" && bigger.removed >= 1);
     assert.deepEqual(saves.list().filter((s) => !s.over).map((s) => s.id).sort(), ["u1", "u2", "u3"]);
     // With no finished game left to remove, nothing unfinished goes: the write fails instead.
+    const finishedBefore = saves.list().filter((s) => s.over).length;
     const huge = saves.write("u2", game(400), 1);
-    assert.deepEqual(huge, { status: "failed", reason: "full" });
+    // The finished games it removed trying are counted, so the page can say so.
+    assert.deepEqual(huge, { status: "failed", reason: "full", removed: finishedBefore });
+    assert.equal(saves.list().filter((s) => s.over).length, 0);
     assert.deepEqual(saves.list().filter((s) => !s.over).map((s) => [s.id, s.step]).sort(),
       [["u1", 80], ["u2", 30], ["u3", 30]]);
   });

@@ -1,4 +1,4 @@
-"""The soak (issue 11): seeded random games by the thousand, and fuzzed bridge calls.
+"""The soak: seeded random games by the thousand, fuzzed bridge calls, saves and share links.
 
 Games: every game at every player count plays ``--games`` seeded random games through the
 shared conformance test (tests/conformance.py: components conserved and the game's invariants
@@ -14,8 +14,14 @@ damaged records and configurations; the wrong number of arguments. Every answer 
 a refusal must be in words (never ``InternalError``, never an exception out of the bridge) and
 must leave its match exactly as it was.
 
-    python -m tests.soak [--games 10000] [--calls 10000] [--workers 2] [--seed 1]
-                         [--journal soak.jsonl]
+    python -m tests.soak [--games 10000] [--calls 10000] [--saves 10000] [--links 10000]
+                         [--workers 2] [--seed 1] [--journal soak.jsonl]
+
+Saves and links: ``--saves`` random operations on the page's saves (web/js/saves.js, in node:
+tests-js/fuzz.mjs) over a storage that fills up, is denied or holds junk, and ``--links`` share
+links made from whole games and then damaged; nothing may throw, no unfinished game may go
+unless deleted, every save must be listed, and every link text the page's checks pass on is
+opened by the engine, which must open it or refuse it in words.
 
 With ``--journal`` every finished batch of games is appended to that file, and a later run with
 the same file plays only the batches it lacks: the full soak takes hours on two cores, so it
@@ -45,9 +51,12 @@ from pathlib import Path
 from typing import Any
 
 from pygames import bridge
+from pygames.core.limits import as_json as limits_json
 from pygames.games import get_game
 
 from .conformance import LeakCheck, play_random_games
+
+JsonRecord = dict[str, Any]
 
 #: Game, player count: every one the games allow.
 SETTINGS = [
@@ -573,6 +582,86 @@ def fuzz_bridge(calls: int, seed: int = 1) -> FuzzResult:
     return result
 
 
+# --- the page's saves and share links ------------------------------------------------------------
+
+#: The node fuzzer of web/js/saves.js and the share links (tests-js/fuzz.mjs).
+PAGE_FUZZER = Path(__file__).resolve().parent.parent / "tests-js" / "fuzz.mjs"
+
+
+@dataclass
+class PageFuzzResult:
+    """What the fuzzing of the page's saves and links found, and what the engine made of the
+    links the page's checks let through."""
+
+    saves: dict[str, int] = field(default_factory=dict)
+    links: dict[str, int] = field(default_factory=dict)
+    failures: list[str] = field(default_factory=list)
+    imported: int = 0
+    opened: int = 0
+    refused: int = 0
+
+
+def _played_records(seed: int, settings: list[tuple[str, int]]) -> list[JsonRecord]:
+    """A whole game at each setting, played by random bots through the bridge."""
+    records: list[JsonRecord] = []
+    for n, (game, players) in enumerate(settings):
+        seats = [{"name": f"Player {i + 1}", "bot": "random"} for i in range(players)]
+        config = {"game": game, "seats": seats, "seed": seed * 100 + n, "options": {}}
+        reply = json.loads(bridge.new_match(json.dumps(config)))
+        match, status = reply["match"], reply["status"]
+        while not status["over"]:
+            moved = json.loads(bridge.bot_act(match, status["awaiting"][0], status["step"]))
+            status = moved["status"]
+        records.append(json.loads(bridge.export_record(match))["record"])
+        bridge.close(match)
+    return records
+
+
+def fuzz_page(
+    saves: int, links: int, seed: int = 1, settings: list[tuple[str, int]] | None = None
+) -> PageFuzzResult:
+    """``saves`` random operations on the page's saves and ``links`` damaged share links, in
+    node, the links made from a game at each of ``settings`` (all by default); every link text
+    the page would pass on is then opened by the engine as a link, which must open it or refuse
+    it in words."""
+    import subprocess
+    import tempfile
+
+    result = PageFuzzResult()
+    with tempfile.TemporaryDirectory() as folder:
+        given, taken = Path(folder) / "in.json", Path(folder) / "texts.json"
+        records = _played_records(seed, settings or SETTINGS)
+        given.write_text(json.dumps({"records": records, "limits": limits_json()}))
+        run = subprocess.run(
+            ["node", str(PAGE_FUZZER), "--saves", str(saves), "--links", str(links),
+             "--seed", str(seed), "--input", str(given), "--out", str(taken)],
+            capture_output=True, text=True, check=False,
+        )
+        if run.returncode != 0:
+            result.failures.append(f"the page fuzzer failed: {run.stderr.strip()[-500:]}")
+            return result
+        summary = json.loads(run.stdout.strip().splitlines()[-1])
+        texts: list[str] = json.loads(taken.read_text())
+    result.saves, result.links = summary["saves"], summary["links"]
+    result.failures.extend(summary["failures"])
+    rnd = random.Random(seed)
+    for n, text in enumerate(texts):
+        result.imported += 1
+        try:
+            reply = json.loads(bridge.import_record(text, "link", -1, rnd.random() < 0.5))
+        except Exception as exc:  # the bridge must answer everything itself
+            result.failures.append(f"link text {n}: import_record raised {exc!r}")
+            continue
+        if reply.get("ok"):
+            result.opened += 1
+            bridge.close(reply["match"])
+        elif reply.get("error_type") == "InternalError" or not _words(reply):
+            result.failures.append(f"link text {n}: {reply!r:.300}")
+        else:
+            result.refused += 1
+    return result
+
+
 def _short(value: Any) -> str:
     text = repr(value) if not isinstance(value, int) or abs(value) < 10**20 else "<huge int>"
     return text if len(text) <= 60 else text[:57] + "..."
@@ -588,6 +677,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--journal", type=Path, help="keep finished batches here; continue")
+    parser.add_argument("--saves", type=int, default=10_000, help="fuzzed operations on saves")
+    parser.add_argument("--links", type=int, default=10_000, help="fuzzed share links")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     print(f"soak: {args.games} random games at each of {len(SETTINGS)} settings", flush=True)
@@ -605,11 +696,18 @@ def main(argv: list[str] | None = None) -> int:
         f" {fuzz.slowest_ms:.1f} ms per call ({fuzz.slowest_call}); calls by function:"
         f" {dict(sorted(fuzz.by_call.items()))}; {time.perf_counter() - started:.0f} s"
     )
-    for line in [*errors, *fuzz.failures][:30]:
+    print(f"soak: {args.saves} fuzzed operations on saves, {args.links} fuzzed links", flush=True)
+    page = fuzz_page(args.saves, args.links, args.seed)
+    print(
+        f"saves {page.saves}; links {page.links}; link texts opened by the engine"
+        f" {page.imported} ({page.opened} opened, {page.refused} refused in words); failures"
+        f" {len(page.failures)}"
+    )
+    for line in [*errors, *fuzz.failures, *page.failures][:30]:
         print("  " + line)
     if slow:
         print(f"  a call took over {SLOW_CALL_S:.0f} s: {fuzz.slowest_call}")
-    return 1 if errors or fuzz.failures or slow else 0
+    return 1 if errors or fuzz.failures or page.failures or slow else 0
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
-"""The soak's short run, on every change (issue 11): a few hundred seeded random games across
-every game and player count, and a thousand fuzzed bridge calls. ``make soak`` runs the full
-counts (tests/soak.py); the figures of a full run are in the README."""
+"""The soak's short run, on every change: a few hundred seeded random games across every game and
+player count, a thousand fuzzed bridge calls, and the page's saves and share links fuzzed.
+``make soak`` runs the full counts (tests/soak.py); the figures of a full run are in the
+README."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests import soak
-from tests.soak import SETTINGS, fuzz_bridge, play_batch
+from tests.soak import SETTINGS, fuzz_bridge, fuzz_page, play_batch
 
 GAMES_EACH = 25  # 250 games in all
 CALLS = 1_000
@@ -36,6 +37,18 @@ def test_a_thousand_fuzzed_bridge_calls_are_each_answered_in_words() -> None:
     assert set(result.by_call) == set(FUNCTIONS)
     assert result.answered_ok > 50 and result.refused > 300
     print(f"slowest call {result.slowest_ms:.1f} ms: {result.slowest_call}")
+
+
+def test_the_pages_saves_and_share_links_survive_fuzzing() -> None:
+    settings = [("tanbo", 2), ("humble_tea_party", 3), ("storm_in_a_teacup", 2)]
+    result = fuzz_page(saves=600, links=300, seed=2, settings=settings)
+    assert result.failures == []
+    assert result.saves["operations"] == 600 and result.links["links"] == 300
+    # The fuzz reached full and denied storage, damaged saves, and links of every fate.
+    assert result.saves["failed"] > 10 and result.saves["damaged"] > 10
+    assert result.links["refused"] > 20 and result.links["passed"] > 20
+    assert result.opened > 0 and result.refused > 0
+    assert result.imported == result.links["passed"]
 
 
 def test_a_journalled_soak_continues_where_it_stopped(

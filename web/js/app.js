@@ -952,6 +952,7 @@ async function autosave(gen) {
     return;
   }
   const was = app.saving;
+  if (result.status !== "unchanged" && result.removed) showNotice(t("shell.saving.made_room", { count: result.removed }));
   if (result.status === "failed") {
     app.saving = result.reason;
     // Said once when it starts: the status line keeps saying it while it lasts.
@@ -960,7 +961,6 @@ async function autosave(gen) {
     match.save.version = result.version;
     match.save.text = recordText(record);
     app.saving = "saved";
-    if (result.status === "written" && result.removed) showNotice(t("shell.saving.made_room", { count: result.removed }));
   }
   drawSaveStatus();
 }

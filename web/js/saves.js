@@ -175,7 +175,8 @@ export class Saves {
    * over: the other tab hears of it). Answers "written" or "unchanged" with the version now
    * stored (and how many finished games a full storage made it remove), "moved" with the
    * other tab's save, or "failed" with why: "off" (this device keeps nothing) or "full" (no
-   * room even without the finished games: only the player may choose what else goes).
+   * room even without the finished games: only the player may choose what else goes), and
+   * how many finished games it removed trying.
    * @param {string} id
    * @param {{record: MatchRecord, over: boolean, game: string, step: number}} game
    * @param {number | null} known
@@ -183,7 +184,7 @@ export class Saves {
    * @returns {WriteResult}
    */
   write(id, game, known, { claim = false } = {}) {
-    if (!this.storage) return { status: "failed", reason: "off" };
+    if (!this.storage) return { status: "failed", reason: "off", removed: 0 };
     const stored = this.read(id);
     if (stored && stored.version !== known) return { status: "moved", save: stored };
     if (stored && !claim && recordText(stored.record) === recordText(game.record)) {
@@ -199,10 +200,10 @@ export class Saves {
         this.storage.setItem(saveKey(id), text);
         break;
       } catch (err) {
-        if (!isQuotaError(err)) return { status: "failed", reason: "off" };
+        if (!isQuotaError(err)) return { status: "failed", reason: "off", removed };
         // Full: the oldest finished game makes room, one at a time; never an unfinished one.
         const oldest = this.list().filter((s) => s.over && s.id !== id).at(-1);
-        if (!oldest) return { status: "failed", reason: "full" };
+        if (!oldest) return { status: "failed", reason: "full", removed };
         this.remove(oldest.id);
         removed++;
       }

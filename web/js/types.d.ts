@@ -401,7 +401,7 @@ export type WriteResult =
   | { status: "written"; version: number; removed: number }
   | { status: "unchanged"; version: number }
   | { status: "moved"; save: Save }
-  | { status: "failed"; reason: "off" | "full" };
+  | { status: "failed"; reason: "off" | "full"; removed: number };
 
 /** Which automatic save a match on screen goes to, as this tab last wrote or read it. */
 export interface MatchSave {
