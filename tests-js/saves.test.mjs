@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { KEEP, Saves, hasUnsavedMoves, idOfKey, parseSave, recordText, saveKey } from "../web/js/saves.js";
+import { KEEP, Saves, hasUnsavedMoves, idOfKey, parseSave, recordText, saveKey, storageWorks } from "../web/js/saves.js";
 
 /** A Storage in memory, shared by the "tabs" given it. */
 class MemoryStorage {
@@ -127,5 +127,55 @@ describe("Saves", () => {
     assert.equal(hasUnsavedMoves(recordText(record(2)), record(2)), false);
     assert.equal(hasUnsavedMoves(recordText(record(2)), record(3)), true);
     assert.equal(hasUnsavedMoves(null, record(0)), true);
+  });
+});
+
+describe("storageWorks", () => {
+  it("is true where a write goes through, and leaves nothing behind", () => {
+    const storage = new MemoryStorage();
+    storage.setItem("pygames:game:a", "kept");
+    assert.equal(storageWorks(/** @type {any} */ (storage)), true);
+    assert.deepEqual([...storage.map.keys()], ["pygames:game:a"]);
+  });
+
+  it("is false where storage is missing", () => {
+    assert.equal(storageWorks(null), false);
+  });
+
+  it("is false where a write throws (site data blocked, a private mode without room)", () => {
+    const refusing = new MemoryStorage();
+    refusing.setItem = () => {
+      throw new DOMException("Access is denied for this document.", "SecurityError");
+    };
+    assert.equal(storageWorks(/** @type {any} */ (refusing)), false);
+    const full = new MemoryStorage();
+    full.full = true;
+    assert.equal(storageWorks(/** @type {any} */ (full)), false);
+  });
+
+  it("is false where even removing throws", () => {
+    const storage = new MemoryStorage();
+    storage.removeItem = () => {
+      throw new DOMException("denied", "SecurityError");
+    };
+    assert.equal(storageWorks(/** @type {any} */ (storage)), false);
+  });
+
+  it("reads localStorage itself when given nothing, and a refusal to read it is a no", () => {
+    const had = Object.getOwnPropertyDescriptor(globalThis, "localStorage");
+    try {
+      Object.defineProperty(globalThis, "localStorage", { value: new MemoryStorage(), configurable: true });
+      assert.equal(storageWorks(), true);
+      Object.defineProperty(globalThis, "localStorage", {
+        get() {
+          throw new DOMException("The document is sandboxed.", "SecurityError");
+        },
+        configurable: true,
+      });
+      assert.equal(storageWorks(), false);
+    } finally {
+      if (had) Object.defineProperty(globalThis, "localStorage", had);
+      else delete (/** @type {any} */ (globalThis)).localStorage;
+    }
   });
 });

@@ -22,7 +22,7 @@ import { Lobby } from "./lobby.js";
 import { keepOffline } from "./offline.js";
 import { decodeRecord, recordParam, shareUrl } from "./record-link.js";
 import { ReplayViewer } from "./replay.js";
-import { Saves, hasUnsavedMoves, idOfKey, newSaveId, parseSave, recordText } from "./saves.js";
+import { Saves, hasUnsavedMoves, idOfKey, newSaveId, parseSave, recordText, storageWorks } from "./saves.js";
 import { seatLabel as labelOf, shownName, shownSeats } from "./words.js";
 import { join, language, preferredLanguage, say, t, translate, useLanguage } from "./i18n.js";
 /** @import { Action, ActReply, LobbyConfig, NewMatchReply, ImportReply, MatchSave, Progress, RecordSource, RecordTail, Renderer, Save, SeatScreen, ShellMatch, ShellState, Status } from "./types.js" */
@@ -1013,6 +1013,18 @@ function heardSave(event) {
   if (save) reconcile(save);
 }
 
+/** Say plainly, in the lobby and at the table, when this browser lets the site keep nothing
+ *  (site data blocked, a sandboxed frame, a private mode that refuses storage): no automatic
+ *  save, so a reload or a closed tab loses the game. The words are the element's own
+ *  (data-i18n), so a change of language redraws them.
+ *  @param {boolean} keeps whether storage takes a write */
+function drawSaveStatus(keeps) {
+  const line = $("save-status");
+  line.hidden = keeps;
+  if (keeps) delete line.dataset.state;
+  else line.dataset.state = "off";
+}
+
 /** The lobby's way back to saved games: the most recent one, then every other unfinished one
  *  (two games played in two tabs both stay here). */
 function drawResume() {
@@ -1351,6 +1363,7 @@ async function main() {
   starting.catch(() => {}); // awaited by loadEngine below, which reports a failure
   await Promise.all([useLanguage(preferredLanguage()), loadGames()]);
   translate();
+  drawSaveStatus(storageWorks());
   onProgress = setProgress;
   for (const progress of early) setProgress(progress);
   $("language").value = language();

@@ -15,6 +15,8 @@ const PREFIX = "pygames:game:";
 /** The single save of earlier versions, read once and kept as a game of its own. */
 const OLD_KEY = "pygames:autosave";
 const TAB_KEY = "pygames:tab-game";
+/** Written and removed at once, to learn whether storage takes a write. */
+const PROBE_KEY = "pygames:probe";
 /** Saves kept at most; the oldest finished games go first. */
 export const KEEP = 20;
 
@@ -162,6 +164,23 @@ export class Saves {
       /* a damaged old save is dropped */
     }
     safe(() => this.storage?.removeItem(OLD_KEY));
+  }
+}
+
+/**
+ * Whether this browser lets the site keep anything: a probe key written and removed at once.
+ * False where storage is missing or throws: site data blocked in the browser's settings, a
+ * sandboxed frame, a private mode that refuses every write (one with no room throws too).
+ * @param {Storage | null} [storage]
+ */
+export function storageWorks(storage = safe(() => localStorage)) {
+  if (!storage) return false;
+  try {
+    storage.setItem(PROBE_KEY, "1");
+    storage.removeItem(PROBE_KEY);
+    return true;
+  } catch {
+    return false;
   }
 }
 

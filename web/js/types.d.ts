@@ -451,6 +451,7 @@ export interface PageElements {
   "resuming-title": HTMLHeadingElement;
   "rules-link": HTMLAnchorElement;
   save: HTMLButtonElement;
+  "save-status": HTMLParagraphElement;
   "save-text": HTMLTextAreaElement;
   "saved-games": HTMLDivElement;
   "seat-list": HTMLDivElement;
