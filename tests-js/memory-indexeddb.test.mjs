@@ -185,6 +185,21 @@ describe("coverIndexedDB", () => {
     await withGlobalIndexedDB(covered, async () => assert.deepEqual(await pyscriptStore(), []));
   });
 
+  it("answers every open from memory where reading the scope's indexedDB throws", async () => {
+    const scope = {};
+    Object.defineProperty(scope, "indexedDB", {
+      get() {
+        throw new DOMException("denied", "SecurityError");
+      },
+      configurable: true,
+    });
+    const uncover = coverIndexedDB(scope);
+    const covered = /** @type {any} */ (scope).indexedDB;
+    uncover();
+    await withGlobalIndexedDB(covered, async () => assert.deepEqual(await pyscriptStore(), []));
+    assert.throws(() => /** @type {any} */ (scope).indexedDB, { name: "SecurityError" });
+  });
+
   it("removes what it added where the scope had no indexedDB of its own", () => {
     const proto = { indexedDB: "inherited" };
     const scope = Object.create(proto);

@@ -145,7 +145,8 @@ class MemoryDatabase {
 }
 
 /**
- * An IndexedDB factory in memory: its databases live as long as it does (the worker's life).
+ * An IndexedDB factory in memory: its databases live as long as it does (the page's or the
+ * worker's life).
  * A database opened for the first time gets an upgrade first, as a new IndexedDB database does.
  */
 export function memoryIndexedDB() {
@@ -220,6 +221,10 @@ export function coverIndexedDB(scope = globalThis) {
   let real;
   try {
     real = scope.indexedDB;
+  } catch {
+    real = undefined; // refused outright: every open is answered from memory
+  }
+  try {
     Object.defineProperty(scope, "indexedDB", { value: withMemoryFallback(real), configurable: true, writable: true });
   } catch {
     return () => {}; // nothing could be put in place: PyScript meets the browser's own
