@@ -10,6 +10,7 @@
 
 import { LIMITS } from "./catalog.js";
 import { callProblem } from "./bounds.js";
+import { coverIndexedDB } from "./memory-indexeddb.js";
 
 /** @param {string} path */
 const here = (path) => new URL(path, import.meta.url).href;
@@ -53,10 +54,11 @@ async function prefetch(onProgress) {
   );
 }
 
-/** Whether a service worker serves this page and already holds the runtime (a repeat visit). */
+/** Whether a service worker serves this page and already holds the runtime (a repeat visit).
+ *  A sandboxed frame throws on reading `navigator.serviceWorker` or `caches` at all. */
 async function runtimeIsHere() {
-  if (!navigator.serviceWorker?.controller || typeof caches === "undefined") return false;
   try {
+    if (!navigator.serviceWorker?.controller || typeof caches === "undefined") return false;
     const hits = await Promise.all(PREFETCH.map((url) => caches.match(url)));
     return hits.every(Boolean);
   } catch {
@@ -97,7 +99,12 @@ export async function startEngine(onProgress = () => {}, { onDeath = () => {} } 
     if (data?.type === "waiting" && haveRuntime) channel.postMessage({ type: "go" });
     if (data?.type === "stage" && typeof data.stage === "string") onProgress({ stage: data.stage, fraction: 1 });
   };
-  const starting = import("../vendor/pyscript/core.js").then(({ PyWorker }) =>
+  // PyScript's core opens an IndexedDB store of its own as it loads: where the browser refuses
+  // IndexedDB, that refusal is answered from memory (web/js/memory-indexeddb.js).
+  const uncover = coverIndexedDB();
+  const core = import("../vendor/pyscript/core.js");
+  core.finally(uncover).catch(() => {});
+  const starting = core.then(({ PyWorker }) =>
     PyWorker(here("../py/worker.py"), {
       type: "pyodide",
       version: `${START}?channel=${encodeURIComponent(channel.name)}`,

@@ -7,22 +7,34 @@
 /** This page's build (the build writes it into index.html). */
 const PAGE_BUILD = document.querySelector('meta[name="pygames-build"]')?.getAttribute("content") ?? "";
 
+/** The page's service workers, or null: none in this browser, or refused (a sandboxed frame
+ *  throws on reading `navigator.serviceWorker`). */
+function serviceWorkers() {
+  try {
+    return navigator.serviceWorker ?? null;
+  } catch (err) {
+    console.warn(`Offline play is unavailable: ${err?.message ?? err}`);
+    return null;
+  }
+}
+
 /**
  * Register the service worker; `onUpdate(accept)` is called when a new build is waiting, with
  * a function that switches to it (the page then reloads).
  * @param {(accept: () => void) => void} onUpdate
  */
 export function keepOffline(onUpdate) {
-  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  const workers = location.protocol === "file:" ? null : serviceWorkers();
+  if (!workers) return;
   let accepted = false;
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
+  workers.addEventListener("controllerchange", () => {
     // The first visit's worker takes control without a reload; only a chosen update reloads.
     if (accepted) location.reload();
   });
   /** @param {ServiceWorker | null} worker */
   const offer = (worker) => {
     // A waiting worker with no controlling one is a first install: nothing to announce.
-    if (!worker || !navigator.serviceWorker.controller) return;
+    if (!worker || !workers.controller) return;
     onUpdate(() => {
       accepted = true;
       // Still waiting: it takes over, and "controllerchange" reloads. Already in charge (another
@@ -31,15 +43,15 @@ export function keepOffline(onUpdate) {
       else location.reload();
     });
   };
-  navigator.serviceWorker
+  workers
     .register("./sw.js")
     .then((registration) => {
       if (registration.waiting) offer(registration.waiting);
       // A first visit's page came from the network: once its worker is in charge, it asks to be
       // served from the worker's cache too (offline from now on), which the worker grants only
       // to a page of its own build. Asked after the page has loaded, never during.
-      if (!navigator.serviceWorker.controller) {
-        navigator.serviceWorker.ready.then((ready) => {
+      if (!workers.controller) {
+        workers.ready.then((ready) => {
           ready.active?.postMessage({ type: "claim", build: PAGE_BUILD });
         });
       }

@@ -22,6 +22,7 @@
 // neither waits nor reports.
 
 import { loadPyodide as startPyodide, version } from "../vendor/pyodide/pyodide.mjs";
+import { coverIndexedDB } from "./memory-indexeddb.js";
 
 export { version };
 
@@ -53,6 +54,16 @@ import sys
 if "random" in sys.modules:
     sys.modules["random"].seed()
 `;
+
+// PyScript opens an IndexedDB store in this worker (its cache of package lists) after it has
+// imported this module and before it calls loadPyodide below, whatever its config says. Where
+// the browser refuses IndexedDB (site data blocked, a sandboxed frame, a private mode that
+// refuses storage), that open fails with an Event that PyScript cannot send to the page, and
+// Python would never start. This site has no packages to cache, so for that one open a refusal
+// is answered from memory (web/js/memory-indexeddb.js); loadPyodide puts the browser's own
+// IndexedDB back. This module's top level is the only code of ours that runs in the worker
+// before that store is opened.
+const uncoverIndexedDB = coverIndexedDB();
 
 const params = new URL(import.meta.url).searchParams;
 const channelName = params.get("channel");
@@ -100,10 +111,12 @@ function snapshotUrl(key) {
   return new URL(`../python-snapshot/${encodeURIComponent(key)}`, import.meta.url).href;
 }
 
-/** The snapshot cache, or null where Cache Storage is missing or refused (an insecure origin). */
+/** The snapshot cache, or null where Cache Storage is missing or refused (an insecure origin,
+ *  site data blocked; a sandboxed frame throws on reading `caches` at all). */
 async function openStore() {
-  if (KEY === PLACEHOLDER || typeof caches === "undefined") return null;
+  if (KEY === PLACEHOLDER) return null;
   try {
+    if (typeof caches === "undefined") return null;
     return await caches.open(SNAPSHOT_CACHE);
   } catch {
     return null;
@@ -164,6 +177,7 @@ async function unpackRules(pyodide) {
  * @param {Record<string, unknown>} options
  */
 export async function loadPyodide(options) {
+  uncoverIndexedDB(); // PyScript's store is open by now
   // The snapshot is read while the page downloads the runtime.
   const opening = openStore();
   const [store, snapshot] = await Promise.all([
