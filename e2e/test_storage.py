@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Playwright, expect
 
 from .conftest import CHROMIUM_FLAGS, ENGINE_TIMEOUT_MS, Guard, _chromium, screenshot
-from .lobby import choose_seats
+from .lobby import choose_seats, table_command
 from .play import board_state, decide, wait_turn
 
 pytestmark = pytest.mark.e2e
@@ -160,6 +160,10 @@ def test_storage_that_throws_as_in_a_sandboxed_frame(guard_factory: Any, base_ur
     saving_is_off(page)
     play_one_move(page)
     saving_is_off(page)
+    # Leaving says the game will be lost, not that the lobby can resume it.
+    table_command(page, "New game")
+    expect(page.locator("#confirm-text")).to_have_text(
+        "This game is not saved on this device: if you leave, it is lost.")
 
 
 def test_saving_is_not_said_to_be_off_where_storage_works(site: tuple[Page, Guard]) -> None:

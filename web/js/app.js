@@ -1413,6 +1413,9 @@ function leaveForLobby() {
   const running = app.match && !app.match.status.over && app.match.status.step > 0;
   if (running) {
     const dialog = $("confirm-dialog");
+    // Only a game that is kept here can be resumed: otherwise leaving loses it, and says so.
+    const kept = app.saving === "saved";
+    $("confirm-text").textContent = t(kept ? "shell.confirm.text" : `shell.confirm.text_${app.saving === "full" ? "full" : "off"}`);
     dialog.returnValue = "";
     dialog.showModal();
     dialog.onclose = () => {

@@ -420,6 +420,7 @@ export interface MatchSave {
 export interface PageElements {
   board: HTMLDivElement;
   "confirm-dialog": HTMLDialogElement;
+  "confirm-text": HTMLParagraphElement;
   "copy-link": HTMLButtonElement;
   "copy-record": HTMLButtonElement;
   "download-record": HTMLButtonElement;
