@@ -174,3 +174,18 @@ def test_saving_is_not_said_to_be_off_where_storage_works(site: tuple[Page, Guar
     expect(page.locator("#storage-off")).to_be_hidden()
     play_one_move(page)
     expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+
+
+def test_a_frame_where_python_cannot_run_says_so_at_once(guard_factory: Any, base_url: str) -> None:
+    """A frame sandboxed without allow-same-origin has an opaque origin ("null"), where Chromium
+    starts no module worker from a blob: URL. The test server sends no CORS headers, so a real
+    sandboxed frame could not even load the page's modules here (GitHub Pages sends them); the
+    page's opaque origin is made by an init script instead."""
+    page, guard = guard_factory(base_url + "?fast=1")
+    page.add_init_script("Object.defineProperty(window, 'origin', { get: () => 'null' })")
+    page.goto(guard.origin + "/?fast=1")
+    page.wait_for_selector("body[data-engine=failed]", timeout=ENGINE_TIMEOUT_MS)
+    expect(page.locator("#error-text")).to_have_text(
+        "This page is shown inside a frame that does not let it run Python, so no game can start"
+        " here. Open the site in a tab of its own."
+    )

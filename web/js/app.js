@@ -181,7 +181,7 @@ async function loadEngine(starting) {
   } catch (err) {
     setProgress({ stage: "failed" });
     document.body.dataset.engine = "failed";
-    showError(t("shell.engine.failed_error", { error: err?.message ?? err }));
+    showError(err?.name === "SandboxedFrame" ? t("shell.engine.sandboxed") : t("shell.engine.failed_error", { error: err?.message ?? err }));
     throw err;
   }
 }

@@ -90,6 +90,10 @@ const died = (why) => ({
  */
 export async function startEngine(onProgress = () => {}, { onDeath = () => {} } = {}) {
   const t0 = performance.now();
+  // A frame sandboxed without allow-same-origin has an opaque origin, where Chromium runs no
+  // module worker made from a blob: URL (PyScript's worker is one): Python could never start,
+  // so the page says so at once instead of waiting.
+  if (globalThis.origin === "null") throw Object.assign(new Error("sandboxed frame"), { name: "SandboxedFrame" });
   // The worker starts at once, while the page downloads the runtime; its Python waits for the
   // download (it asks over this channel), so no byte is fetched twice.
   const channel = new BroadcastChannel(`pygames-engine-${Date.now()}-${Math.random().toString(36).slice(2)}`);
