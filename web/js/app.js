@@ -1412,10 +1412,15 @@ async function main() {
   // waits for the engine, whose start it would otherwise slow down (issue 10: cold ready went
   // from 0.83x to 0.71x of a bare Pyodide start when it waited).
   const offline = () =>
-    keepOffline((accept) => {
-      $("update-banner").hidden = false;
-      $("update-reload").onclick = accept;
-    });
+    keepOffline(
+      (accept) => {
+        $("update-banner").hidden = false;
+        $("update-reload").onclick = accept;
+      },
+      () => {
+        $("offline-status").hidden = false;
+      },
+    );
   app.engineReady.then(offline, offline);
   showLobby();
   if (!(await openHashRecord())) await resumeAutosave();

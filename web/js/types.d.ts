@@ -426,6 +426,7 @@ export interface PageElements {
   notice: HTMLDivElement;
   "notice-close": HTMLButtonElement;
   "notice-text": HTMLParagraphElement;
+  "offline-status": HTMLParagraphElement;
   "pass-ok": HTMLButtonElement;
   "pass-screen": HTMLDivElement;
   "pass-title": HTMLHeadingElement;
