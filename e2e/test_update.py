@@ -318,9 +318,11 @@ def test_after_any_order_of_tabs_around_an_update_the_new_build_plays_offline(
     last.reload()
     wait_ready(last)
     assert build_of(last) == MARK
+    expect_stored(last)
     play_a_move(last)
     fresh = open_tab(context, guard, url, seen)
     assert build_of(fresh) == MARK
+    expect_stored(fresh)
     play_a_move(fresh)
     assert seen.only() == {"B"}, seen.builds
     assert any(path == "js/games/storm_in_a_teacup.js" for _, path in seen.builds)

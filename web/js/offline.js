@@ -104,9 +104,9 @@ export function keepOffline(onUpdate, onStored = () => {}) {
         console.warn(`Offline play is unavailable for now: ${err?.message ?? err}`);
       });
 
-  // Registering with no network can only fail; the first visit's install also fails when the
-  // network goes during it (its worker is then dropped). Both are tried again when the network
-  // returns, and a page left open then also hears of a build deployed meanwhile.
+  // A first registration with no network can only fail; the first visit's install also fails
+  // when the network goes during it (its worker is then dropped). Both are tried again when the
+  // network returns, and a page left open then also hears of a build deployed meanwhile.
   window.addEventListener("online", () => {
     container
       .getRegistration()
@@ -120,5 +120,6 @@ export function keepOffline(onUpdate, onStored = () => {}) {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") registration?.update().catch(() => {});
   });
-  if (navigator.onLine !== false) register();
+  // A page the worker already serves registers offline too (nothing is fetched for that).
+  if (navigator.onLine !== false || container.controller) register();
 }
