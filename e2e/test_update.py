@@ -28,7 +28,7 @@ from playwright.sync_api import BrowserContext, Page, Response, expect
 
 from .conftest import Guard, screenshot, wait_ready
 from .lobby import choose_seats, fill_seed, table_command
-from .play import board_state, decide, wait_turn
+from .play import board_state, decide, kill_engine, wait_turn
 
 pytestmark = pytest.mark.e2e
 
@@ -131,7 +131,7 @@ def test_an_open_page_keeps_its_build_and_the_next_visit_gets_the_new_one(
     a, b, root, url = builds.a, builds.b, builds.root, builds.url
     # A first visit: the page comes from the network; once its worker has installed build
     # A, the page is served from A's cache (it asks, after loading).
-    first, _ = guard_factory(url, service_workers="allow")
+    first, first_guard = guard_factory(url, service_workers="allow")
     seen_first = Seen(a, b, "/")
     first.on("response", seen_first)
     first.goto(url)
@@ -182,6 +182,18 @@ def test_an_open_page_keeps_its_build_and_the_next_visit_gets_the_new_one(
     assert "js/games/storm_in_a_teacup.js" in renderers  # first loaded after the deploy
     assert seen_first.only() == {"A"}, seen_first.builds
     screenshot(first, "update-open-page")
+
+    # Its engine, started again now (as after a crash), still runs build A: its new worker has
+    # no script of its own, and names its page's build in its first request.
+    first_guard.allow_engine_deaths = True
+    seen_first.builds.clear()
+    kill_engine(first)
+    expect(first.locator("#notice")).to_contain_text(
+        "The game engine stopped and was started again", timeout=60_000
+    )
+    assert wait_turn(first) == "human"
+    assert {"js/python-start.js", "pygames.zip"} <= {path for _, path in seen_first.builds}
+    assert seen_first.only() == {"A"}, seen_first.builds
 
     # When the first tab takes the update too, it runs B; A's cache goes once no page uses it.
     seen_first.builds.clear()
