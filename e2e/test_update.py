@@ -1,10 +1,11 @@
 """Updates never mix two builds (issue 13): deploy build A, open it, deploy build B, and every
-response an open page of A receives is A's, while a visit after the update gets B's only.
+response an open page of A receives is A's, while a visit after the update gets B's only; and
+after any order of reloads, new tabs and closed tabs around the update, build B plays offline.
 
 Build B is build A with every page file changed (a marker appended to each script, style and
-HTML file, to the build info and to pygames.zip's comment) and its own id and file digests,
-as a real deploy would make it. A response is classed by its body: A's file, B's file, or the
-same in both (the vendored runtime), which says nothing.
+HTML file, a word added to each catalogue, a marker in the build info and pygames.zip's
+comment) and its own id and file digests, as a real deploy would make it. A response is classed
+by its body: A's file, B's file, or the same in both (the vendored runtime), which says nothing.
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ def make_b(a: Path, b: Path) -> None:
             path.write_text(path.read_text() + f"\n/* {MARK} */\n")
         elif path.suffix == ".html":
             path.write_text(path.read_text() + f"<!-- {MARK} -->\n")
+    for words in (b / "i18n").glob("*.json"):  # a word the page never asks for
+        words.write_text(words.read_text().replace("{", f'{{\n  "build.mark": "{MARK}",', 1))
     info = b / "build.json"
     info.write_text(info.read_text().replace("{", '{\n  "deploy": "b",', 1))
     data = io.BytesIO((b / "pygames.zip").read_bytes())
@@ -177,9 +180,15 @@ def test_an_open_page_keeps_its_build_and_the_next_visit_gets_the_new_one(
         fill_seed(first, 3)
         first.get_by_role("button", name="Start").click()
         assert wait_turn(first) == "human"
+    # Its Japanese words too, asked for only now.
+    first.locator("#language").select_option("ja")
+    expect(first.locator("html")).to_have_attribute("lang", "ja")
+    first.locator("#language").select_option("en")
+    expect(first.locator("html")).to_have_attribute("lang", "en")
     assert "deploy" not in first.evaluate("() => fetch('build.json').then((r) => r.json())")
     renderers = {path for build, path in seen_first.builds if path.startswith("js/games/")}
     assert "js/games/storm_in_a_teacup.js" in renderers  # first loaded after the deploy
+    assert "i18n/ja.json" in {path for _, path in seen_first.builds}
     assert seen_first.only() == {"A"}, seen_first.builds
     screenshot(first, "update-open-page")
 
