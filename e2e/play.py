@@ -61,6 +61,13 @@ def wait_turn(page: Page, timeout: int = 60_000) -> str:
             return str(board_state(page)["awaiting"])
 
 
+def kill_engine(page: Page) -> None:
+    """End the engine's worker from inside, as a crash would: the page is not told."""
+    workers = [w for w in page.workers if w.url.startswith("blob:")]
+    assert len(workers) == 1, [w.url for w in page.workers]
+    workers[0].evaluate("self.close()")
+
+
 def wait_moved(page: Page, before: str) -> None:
     page.wait_for_function(
         """(b) => document.getElementById('board').dataset.step !== b

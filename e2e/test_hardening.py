@@ -12,7 +12,7 @@ from playwright.sync_api import FilePayload, Page, expect
 from .a11y import assert_accessible
 from .conftest import ENGINE_TIMEOUT_MS, Guard, screenshot, wait_ready
 from .lobby import choose_seats, fill_seed, table_command
-from .play import board_state, decide, tab_save, wait_turn
+from .play import board_state, decide, kill_engine, tab_save, wait_turn
 
 DEEP = 10_000
 
@@ -132,13 +132,6 @@ def test_a_seed_of_five_thousand_digits_is_refused_from_a_link_and_a_file(
 
 
 # ---------------------------------------------------------------- an engine that dies
-
-
-def kill_engine(page: Page) -> None:
-    """End the engine's worker from inside, as a crash would: the page is not told."""
-    workers = [w for w in page.workers if w.url.startswith("blob:")]
-    assert len(workers) == 1, [w.url for w in page.workers]
-    workers[0].evaluate("self.close()")
 
 
 def test_the_engine_comes_back_with_the_game_when_its_worker_dies(

@@ -55,6 +55,7 @@ const app = {
   shownSeat: null, // the human seat whose screen was last shown (hot-seat hand-over)
   logLines: [], // the log lines on screen (as the view gave them), for drawing only new ones
   renderers: new Map(),
+  rendererTries: new Map(), // failed imports of a renderer so far, by game (rendererFor)
   replay: null,
   saves: new Saves(),
   readOnly: false, // the match moved on in another tab: this one shows it but cannot play it
@@ -293,21 +294,53 @@ function updateTitle() {
 }
 
 /**
+ * A game's renderer. One that cannot be loaded (offline before the site was stored on this
+ * device, a network that failed) is not replaced by the plain renderer for good: the import is
+ * tried again at the next draw and when the network returns, and meanwhile the table says what
+ * is missing in the player's words (missingTable).
  * @param {string} gameId
  * @returns {Promise<Renderer>}
  */
 async function rendererFor(gameId) {
-  if (!app.renderers.has(gameId)) {
-    let module;
-    try {
-      module = await import(`./games/${gameId}.js`);
-    } catch (err) {
-      console.warn(`No renderer for ${gameId}; using the plain one.`, err);
-      module = fallbackRenderer;
-    }
+  const known = app.renderers.get(gameId);
+  if (known) return known;
+  const tries = app.rendererTries.get(gameId) ?? 0;
+  try {
+    // Tried again under a new URL: a browser may keep a failed module fetch for its URL. The
+    // service worker answers a file whatever its query.
+    /** @type {Renderer} */
+    const module = await import(`./games/${gameId}.js${tries ? `?retry=${tries}` : ""}`);
     app.renderers.set(gameId, module);
+    app.rendererTries.delete(gameId);
+    return module;
+  } catch (err) {
+    app.rendererTries.set(gameId, tries + 1);
+    console.warn(`The renderer of ${gameId} could not be loaded; it is tried again later.`, err);
+    return missingTable;
   }
-  return app.renderers.get(gameId);
+}
+
+/** What the table shows while its game's renderer cannot be loaded: why, in the player's
+ *  words, and a way to try again; never the raw view. */
+const missingTable = {
+  /** @param {HTMLElement} root */
+  render(root) {
+    const offline = navigator.onLine === false;
+    const retry = el("button", { type: "button", text: t("shell.table.missing_retry") });
+    retry.addEventListener("click", () => redrawMissing());
+    root.replaceChildren(
+      el("div", { class: "table-missing", "data-missing": offline ? "offline" : "failed" },
+        el("p", { "data-prompt": "", tabindex: "-1", text: t(offline ? "shell.table.missing_offline" : "shell.table.missing") }),
+        retry),
+    );
+  },
+};
+
+/** Draw again a table (or a replay) that showed missingTable: its renderer is tried again. */
+async function redrawMissing() {
+  if (app.replay?.isOpen && $("replay").querySelector("[data-missing]")) await app.replay.redraw();
+  const screen = document.body.dataset.screen;
+  if (screen === "table" && app.match?.view && $("board").querySelector("[data-missing]")) await draw();
 }
 
 // ---------------------------------------------------------------- match flow
@@ -1578,11 +1611,18 @@ async function main() {
   // waits for the engine, whose start it would otherwise slow down (issue 10: cold ready went
   // from 0.83x to 0.71x of a bare Pyodide start when it waited).
   const offline = () =>
-    keepOffline((accept) => {
-      $("update-banner").hidden = false;
-      $("update-reload").onclick = accept;
-    });
+    keepOffline(
+      (accept) => {
+        $("update-banner").hidden = false;
+        $("update-reload").onclick = accept;
+      },
+      () => {
+        $("offline-status").hidden = false;
+      },
+    );
   app.engineReady.then(offline, offline);
+  // A table waiting for its renderer gets it as soon as the network is back.
+  window.addEventListener("online", () => redrawMissing());
   showLobby();
   if (!(await openHashRecord())) await resumeAutosave();
 }

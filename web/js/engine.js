@@ -11,6 +11,7 @@
 import { LIMITS } from "./catalog.js";
 import { callProblem } from "./bounds.js";
 import { coverIndexedDB } from "./memory-indexeddb.js";
+import { PAGE_BUILD } from "./offline.js";
 
 /** @param {string} path */
 const here = (path) => new URL(path, import.meta.url).href;
@@ -111,7 +112,9 @@ export async function startEngine(onProgress = () => {}, { onDeath = () => {} } 
   const starting = core.then(({ PyWorker }) =>
     PyWorker(here("../py/worker.py"), {
       type: "pyodide",
-      version: `${START}?channel=${encodeURIComponent(channel.name)}`,
+      // The page's build, for the service worker: this URL is the first the worker asks for,
+      // and the worker has no script of its own (sw.js firstBuild).
+      version: `${START}?channel=${encodeURIComponent(channel.name)}&build=${encodeURIComponent(PAGE_BUILD)}`,
       config: { files: { [here("../pygames.zip")]: "./*" } },
     }),
   );

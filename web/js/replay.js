@@ -174,6 +174,9 @@ export class ReplayViewer {
       this.pause();
       return false;
     }
+    // Asked at every step: a renderer that could not be loaded yet is tried again.
+    this.renderer = await this.rendererFor(this.game);
+    if (!this.id) return false;
     this.step = step;
     const animate = !!this.drawn && this.drawn.seat === this.seat && step === this.drawn.step + 1 && !!this.timer;
     const board = $("replay-board");

@@ -461,6 +461,7 @@ export interface PageElements {
   notice: HTMLDivElement;
   "notice-close": HTMLButtonElement;
   "notice-text": HTMLParagraphElement;
+  "offline-status": HTMLParagraphElement;
   "pass-ok": HTMLButtonElement;
   "pass-screen": HTMLDivElement;
   "pass-title": HTMLHeadingElement;
@@ -541,6 +542,8 @@ export interface ShellState {
   /** The log lines on screen (as the view gave them), for drawing only new ones. */
   logLines: string[];
   renderers: Map<string, Renderer>;
+  /** Failed imports of a game's renderer so far, by game: it is tried again (rendererFor). */
+  rendererTries: Map<string, number>;
   replay: import("./replay.js").ReplayViewer | null;
   lobby?: import("./lobby.js").Lobby;
   /** The lobby's last settings ("New game" starts from them). */
