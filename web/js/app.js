@@ -13,6 +13,7 @@
 // seats) for the end screen.
 
 import { sameAction } from "./actions.js";
+import { isolateText, setText } from "./bidi.js";
 import { recordProblem, sizeProblem } from "./bounds.js";
 import { GAMES, LIMITS, gameById, loadGames } from "./catalog.js";
 import { $, el } from "./dom.js";
@@ -23,7 +24,7 @@ import { keepOffline } from "./offline.js";
 import { decodeRecord, recordParam, shareUrl } from "./record-link.js";
 import { ReplayViewer } from "./replay.js";
 import { Saves, hasUnsavedMoves, idOfKey, newSaveId, parseSave, recordText } from "./saves.js";
-import { seatLabel as labelOf, shownName, shownSeats } from "./words.js";
+import { displayName, seatLabel as labelOf, shownSeats } from "./words.js";
 import { join, language, preferredLanguage, say, t, translate, useLanguage } from "./i18n.js";
 /** @import { Action, ActReply, LobbyConfig, NewMatchReply, ImportReply, MatchSave, Progress, RecordSource, RecordTail, Renderer, Save, SeatScreen, ShellMatch, ShellState, Status } from "./types.js" */
 
@@ -98,7 +99,7 @@ function errorText(reply) {
  *  @param {string | {message?: any, error?: string}} message */
 function showError(message) {
   app.lastError = message; // said again in another language
-  $("error-text").textContent = typeof message === "string" ? message : errorText(message);
+  setText($("error-text"), typeof message === "string" ? message : errorText(message));
   $("error-banner").hidden = false;
 }
 
@@ -109,7 +110,7 @@ function clearError() {
 
 /** Something the player should know that is not a fault (a race a bot won, a restored game). */
 function showNotice(/** @type {string} */ message) {
-  $("notice-text").textContent = message;
+  setText($("notice-text"), message);
   $("notice").hidden = false;
 }
 
@@ -286,7 +287,7 @@ function updateTitle() {
   }
   const awaited = awaitedSeats(status).filter((s) => !match.seats[s]?.bot);
   if (!awaited.length) document.title = title;
-  else if (humanSeats().length > 1) document.title = t("shell.tab.turn_of", { name: shownName(match.seats[awaited[0]].name, awaited[0]), title });
+  else if (humanSeats().length > 1) document.title = t("shell.tab.turn_of", { name: displayName(match.seats[awaited[0]].name, awaited[0]), title });
   else document.title = t("shell.tab.your_turn", { title });
 }
 
@@ -517,7 +518,7 @@ async function handoverDone(prev, next, gen) {
   if (!(await showSeat(prev, gen, { handover: true }))) return;
   const done = $("handover-done");
   app.handoverTo = next; // drawn again in another language
-  done.textContent = t("shell.handover.done_to", { name: labelOf(app.match.seats, next) });
+  setText(done, t("shell.handover.done_to", { name: labelOf(app.match.seats, next) }));
   done.hidden = false;
   done.focus({ preventScroll: true });
   await waitForClick(done, gen);
@@ -567,7 +568,7 @@ function setPassing(/** @type {boolean} */ on) {
 /** The pass screen's words, for the seat the device goes to. */
 function drawPass() {
   if (app.passTo === null || app.passTo === undefined) return;
-  $("pass-title").textContent = t("shell.pass.title", { who: seatLabel(app.passTo) });
+  setText($("pass-title"), t("shell.pass.title", { who: seatLabel(app.passTo) }));
 }
 
 /** Draw the table of the shown seat; measured as "draw" (tests check none lands inside a think). */
@@ -780,20 +781,21 @@ async function drawEnd() {
   if (app.match !== match) return;
   const { winners = [], scores = [], reason = null } = view.outcome;
   const names = winners.map((w) => seats[w]?.name ?? t("shell.seat.number", { n: w + 1 }));
-  $("end-title").textContent = renderer.outcomeTitle
+  setText($("end-title"), renderer.outcomeTitle
     ? renderer.outcomeTitle(view, seats)
     : names.length === 1
       ? t("shell.end.wins", { name: names[0] })
       : names.length
         ? t("shell.end.shared", { names: join(names) })
-        : t("shell.end.none");
-  $("end-reason").textContent = renderer.outcomeReason ? renderer.outcomeReason(view, seats) : sayLine(reason, seats);
+        : t("shell.end.none"));
+  setText($("end-reason"), renderer.outcomeReason ? renderer.outcomeReason(view, seats) : sayLine(reason, seats));
   const table = $("end-scores");
   const details = $("end-details");
   if (renderer.scoreTableHtml) {
     // The game's own breakdown (every hand, seasons, tie-break) replaces the plain scores.
     table.hidden = true;
     details.innerHTML = `<div class="htp-end">${renderer.scoreTableHtml(view, seats)}</div>`;
+    isolateText(details);
     end.classList.add("wide");
   } else {
     table.hidden = false;
@@ -1326,7 +1328,7 @@ async function switchLanguage(lang) {
     } else if (app.match.view) {
       const handover = app.handoverTo !== null && app.handoverTo !== undefined;
       await draw({ handover });
-      if (handover) $("handover-done").textContent = t("shell.handover.done_to", { name: labelOf(app.match.seats, app.handoverTo) });
+      if (handover) setText($("handover-done"), t("shell.handover.done_to", { name: labelOf(app.match.seats, app.handoverTo) }));
       if (!$("end-screen").hidden) {
         delete $("end-screen").dataset.shown;
         await drawEnd();

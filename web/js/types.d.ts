@@ -283,6 +283,14 @@ export interface Catalogue {
   levels: string[];
   default_bot: string;
   limits: Limits;
+  blank?: Blank;
+}
+
+/** The characters that draw nothing (pygames/core/limits.py's blank_json): general categories
+ *  and single characters. */
+export interface Blank {
+  categories: string[];
+  chars: string;
 }
 
 /** The bounds on input (pygames/core/limits.py's as_json): the page checks them before a call. */
