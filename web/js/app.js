@@ -19,6 +19,7 @@ import { GAMES, LIMITS, gameById, loadGames } from "./catalog.js";
 import { $, el } from "./dom.js";
 import { startEngine } from "./engine.js";
 import * as fallbackRenderer from "./fallback-renderer.js";
+import { InputGate } from "./input-gate.js";
 import { Lobby } from "./lobby.js";
 import { keepOffline } from "./offline.js";
 import { decodeRecord, recordParam, shareUrl } from "./record-link.js";
@@ -521,6 +522,7 @@ async function handoverDone(prev, next, gen) {
   setText(done, t("shell.handover.done_to", { name: labelOf(app.match.seats, next) }));
   done.hidden = false;
   done.focus({ preventScroll: true });
+  app.gate.settle(done);
   await waitForClick(done, gen);
   done.hidden = true;
   app.handoverTo = null;
@@ -546,6 +548,7 @@ async function passDevice(seat, gen) {
   setPassing(true);
   $("pass-screen").hidden = false;
   $("pass-ok").focus();
+  app.gate.settle($("pass-screen"));
   try {
     await waitForClick($("pass-ok"), gen);
   } finally {
@@ -637,7 +640,11 @@ async function drawTable(handover) {
   await drawEnd();
   drawUndo(status);
   updateTitle();
-  if (newDecision) placeFocus(board);
+  if (newDecision) {
+    placeFocus(board);
+    // A press meant for the last decision (a held key, a double tap) must not land on this one.
+    if (props.legal.length || props.optional.length) app.gate.settle(board);
+  }
 }
 
 /** The Undo button: off while nothing can be undone here at all; when the undo policy
@@ -816,6 +823,7 @@ async function drawEnd() {
   end.hidden = false;
   end.scrollTop = 0;
   $("end-replay").focus({ preventScroll: true });
+  app.gate.settle(end);
 }
 
 /** A person's action: for the seat on screen, or (optional actions such as Tea) for another
@@ -1359,6 +1367,7 @@ async function main() {
   $("language").addEventListener("change", () => switchLanguage($("language").value));
   // ?debug=1: the shell's state on window, for tests that need to slow the engine down.
   if (params.has("debug")) globalThis.pygamesDebug = app;
+  app.gate = new InputGate($("table")).install();
   const lobby = new Lobby({ onStart: startMatch });
   app.lobby = lobby;
   app.engineReady = loadEngine(starting);

@@ -508,6 +508,8 @@ export interface ShellState {
   renderers: Map<string, Renderer>;
   replay: import("./replay.js").ReplayViewer | null;
   lobby?: import("./lobby.js").Lobby;
+  /** One press, one decision: held keys and double taps (web/js/input-gate.js). */
+  gate?: import("./input-gate.js").InputGate;
   /** The lobby's last settings ("New game" starts from them). */
   lastConfig?: LobbyConfig;
   /** What the screen shows, kept to draw it again in another language (shell words). */
