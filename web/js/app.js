@@ -8,9 +8,11 @@
 // motion is welcome); `replay` draws read-only. A renderer marks the acting player's hand or
 // board with data-stay (it must not move between redraws) and its prompt with data-prompt; after
 // each new decision the shell focuses the control marked data-first-choice, else the first
-// enabled .legal choice that is not an interruption (data-interrupt), else the prompt. It may
-// also export scoreTableHtml(view, seats), outcomeTitle(view, seats) and outcomeReason(view,
-// seats) for the end screen.
+// enabled .legal choice that is not an interruption (data-interrupt), else the prompt; for a
+// moment after that, and for a held key's repeats, no press reaches the renderer at all
+// (input-gate.js: one press, one decision). It may also export scoreTableHtml(view, seats),
+// outcomeTitle(view, seats) and outcomeReason(view, seats) for the end screen. A seat's name
+// in props.seats may carry bidi isolates (bidi.js): drawn through redraw(), they become <bdi>.
 
 import { sameAction } from "./actions.js";
 import { isolateText, setText } from "./bidi.js";
