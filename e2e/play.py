@@ -80,6 +80,13 @@ def wait_moved(page: Page, before: str) -> None:
     assert page.locator("#error-banner").is_hidden(), page.locator("#error-text").inner_text()
 
 
+def wait_settled(page: Page) -> None:
+    """Wait until the controls just drawn take a press (web/js/input-gate.js: a new decision
+    ignores presses for 250 ms, so that a held key or a double tap plays only one). A click
+    waits by itself (the settling controls let pointers through them); a key must wait."""
+    page.wait_for_function("() => !document.querySelector('[data-settling]')", timeout=10_000)
+
+
 def decide(page: Page, i: int = 0, root: str = BOARD) -> None:
     """Make one decision by clicks: the ``i``-th final choice, through picks if need be."""
     before = board_state(page)["step"]
@@ -118,6 +125,8 @@ def decide_by_keyboard(page: Page, limit: int = 120) -> int:
             }""",
             list(PICKS),
         )
+        if focused in ("choice", "pick"):
+            wait_settled(page)
         page.keyboard.press("Enter" if focused in ("choice", "pick") else "Tab")
         keys += 1
         assert keys < limit, f"no choice reached with {limit} keys (focus: {focused})"

@@ -53,12 +53,12 @@ from .core.limits import (
     MAX_ACTION_CHARS,
     MAX_CONFIG_CHARS,
     MAX_NAME_ARG_CHARS,
-    MAX_NAME_CHARS,
     MAX_RECORD_CHARS,
     MAX_SEAT,
     MAX_STEP,
     quote,
     read_json,
+    seat_name,
     whole,
 )
 from .core.undo import undo_cut, undo_state
@@ -309,11 +309,11 @@ def new_match(config_text: str, shown: int = SPECTATOR) -> JsonDict:
     for i, s in enumerate(raw_seats):
         if not isinstance(s, dict):
             raise BadOptions(Message.of("core.bridge.seat_malformed", n=i + 1))
-        name = s.get("name") or f"Player {i + 1}"
+        name = s.get("name") or ""
         bot = s.get("bot") or None
         if not isinstance(name, str) or (bot is not None and not isinstance(bot, str)):
             raise BadOptions(Message.of("core.bridge.seat_malformed", n=i + 1))
-        seats.append(Seat(name.strip()[:MAX_NAME_CHARS] or f"Player {i + 1}", bot))
+        seats.append(Seat(seat_name(name, i), bot))
     seed = config.get("seed")
     if seed is None or seed == "":
         seed = secrets.randbelow(MAX_SEED + 1)

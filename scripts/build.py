@@ -287,6 +287,8 @@ def catalogue() -> dict[str, object]:
         "default_bot": DEFAULT_LEVEL,
         # The bounds the page checks before it calls the engine (issue 11).
         "limits": limits.as_json(),
+        # What a name must not be made of alone: the lobby says so before Start.
+        "blank": limits.blank_json(),
     }
 
 

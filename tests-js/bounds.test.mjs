@@ -19,8 +19,10 @@ const LIMITS = JSON.parse(
     encoding: "utf8",
   }),
 );
-for (const file of ["web/i18n/en.json", "pygames/core/i18n/en.json"]) {
-  addCatalogue("en", JSON.parse(readFileSync(new URL(file, ROOT), "utf8")));
+for (const lang of ["en", "ja"]) {
+  for (const file of [`web/i18n/${lang}.json`, `pygames/core/i18n/${lang}.json`]) {
+    addCatalogue(lang, JSON.parse(readFileSync(new URL(file, ROOT), "utf8")));
+  }
 }
 const deep = (/** @type {number} */ n) => "[".repeat(n) + "]".repeat(n);
 
@@ -62,8 +64,21 @@ describe("the page's refusals", () => {
 
   it("refuse a file or a link too large to hold a record, before reading it", () => {
     assert.equal(sizeProblem(1000, "save", LIMITS), null);
-    assert.match(say(sizeProblem(10e6, "save", LIMITS) ?? { id: "" }), /saved game is damaged.*too long/);
-    assert.match(say(sizeProblem(10e6, "link", LIMITS) ?? { id: "" }), /share link is damaged.*too long/);
+    // Each in the unit it was measured in: a file's size in bytes, a link's length in characters.
+    const max = LIMITS.record_chars * 4;
+    assert.equal(
+      say(sizeProblem(10e6, "save", LIMITS) ?? { id: "" }),
+      `This saved game is damaged: The file is too large (10000000 bytes; at most ${max} bytes).`,
+    );
+    assert.equal(
+      say(sizeProblem(10e6, "save", LIMITS) ?? { id: "" }, [], "ja"),
+      `この保存データは壊れています：ファイルが大きすぎます（10000000バイト。上限は${max}バイト）。`,
+    );
+    assert.equal(sizeProblem(max, "save", LIMITS), null);
+    assert.equal(
+      say(sizeProblem(10e6, "link", LIMITS) ?? { id: "" }),
+      `This share link is damaged: The link is too long (10000000 characters; at most ${Math.ceil((max * 4) / 3)}).`,
+    );
   });
 
   it("refuse call arguments the engine could not take, without crossing", () => {

@@ -108,6 +108,7 @@ def test_the_built_catalogue_is_not_stale(built: Path) -> None:
     # Only the package's own games, whatever this process registered (tests/pilegame.py).
     assert built["games"] == _engine_games()
     assert built["limits"] == limits.as_json()
+    assert built["blank"] == limits.blank_json()
     for lang in ("en", "ja"):
         book = json.loads((out / "i18n" / f"{lang}.json").read_text("utf-8"))
         for g in built["games"]:

@@ -16,8 +16,11 @@ from pygames.core.limits import (
     MAX_NAME_CHARS,
     MAX_RECORD_CHARS,
     as_json,
+    blank_json,
     check_depth,
+    is_blank,
     read_json,
+    seat_name,
 )
 from pygames.core.messages import render
 
@@ -176,6 +179,64 @@ def test_names_are_capped_when_a_record_is_read_as_in_the_lobby() -> None:
     )
 
 
+# Names that draw nothing: zero-width spaces, non-joiners and joiners, a word joiner, a byte
+# order mark, bidi controls, a combining mark with no letter, a variation selector, the Hangul
+# fillers, the blank braille pattern, ideographic and no-break spaces.
+BLANK_NAMES = [
+    "\u200b",
+    "\u200b\u200c\u200d\u2060\ufeff",
+    "\u202e",
+    "\u2066\u2069\u200f",
+    "\u0301",
+    "\ufe0f",
+    "\u3164\u115f\u1160\uffa0",
+    "\u2800\u2800",
+    "\u3000\u00a0 ",
+]
+
+
+@pytest.mark.parametrize("name", BLANK_NAMES)
+def test_a_name_that_shows_nothing_is_the_seat_s_default_name(name: str) -> None:
+    assert all(is_blank(c) for c in name)
+    assert seat_name(name, 1) == "Player 2"
+    config = {"game": "tanbo", "seats": [{"name": "Ann"}, {"name": name}], "seed": 1}
+    reply = call(bridge.new_match, json.dumps(config))
+    assert reply["ok"], reply
+    assert [s["name"] for s in reply["record"]["seats"]] == ["Ann", "Player 2"]
+    assert [s["name"] for s in reply["status"]["seats"]] == ["Ann", "Player 2"]
+
+
+@pytest.mark.parametrize("name", BLANK_NAMES)
+def test_a_record_s_name_that_shows_nothing_is_read_as_the_default_name(name: str) -> None:
+    """A record is read as the lobby reads a name: it still opens, and the seat is named."""
+    record = record_with(seats=[{"name": name, "bot": None}, {"name": "B", "bot": "random"}])
+    reply = call(bridge.import_record, json.dumps(record), "save")
+    assert reply["ok"], reply
+    assert reply["record"]["seats"][0]["name"] == "Player 1"
+    assert reply["status"]["seats"][0]["name"] == "Player 1"
+    assert MatchRecord.from_json(record).seats[0].name == "Player 1"
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["A", "あ", "\u202eAnn", "\u200bBen\u200b", "\u05e9\u05e8\u05d4", "\U0001f375", "e\u0301"],
+)
+def test_a_name_with_something_to_see_is_kept_as_typed(name: str) -> None:
+    """Bidi controls and zero-width characters beside a visible one stay: the page isolates a
+    name wherever it shows it (web/js/words.js), so it cannot reorder the words around it."""
+    assert not all(is_blank(c) for c in name)
+    assert seat_name(name, 0) == name.strip()
+    config = {"game": "tanbo", "seats": [{"name": name}, {"name": "B"}], "seed": 1}
+    assert call(bridge.new_match, json.dumps(config))["record"]["seats"][0]["name"] == name
+
+
+def test_the_page_reads_the_same_blank_characters() -> None:
+    blank = blank_json()
+    assert isinstance(blank["chars"], str) and all(is_blank(c) for c in blank["chars"])
+    assert "Cf" in blank["categories"] and "Zs" in blank["categories"]
+    assert not any(is_blank(c) for c in "Aaあア漢0!😀")
+
+
 def test_a_record_with_too_many_seats_is_refused() -> None:
     record = record_with(seats=[{"name": str(i)} for i in range(1_000)])
     refused(call(bridge.import_record, json.dumps(record), "save"), "BadRecord", "more than 16")
@@ -208,8 +269,14 @@ def test_seats_and_steps_must_be_small_whole_numbers(value: Any) -> None:
 
 @pytest.mark.parametrize(
     ("seed", "words"),
-    [("Infinity", "not a number"), ("NaN", "not a number"), ("-1", "from 0 to"),
-     (str(2**53), "from 0 to"), ("1.5", "whole number"), ('"x"', "whole number")],
+    [
+        ("Infinity", "not a number"),
+        ("NaN", "not a number"),
+        ("-1", "from 0 to"),
+        (str(2**53), "from 0 to"),
+        ("1.5", "whole number"),
+        ('"x"', "whole number"),
+    ],
 )
 def test_a_seed_of_infinity_or_out_of_range_is_refused(seed: str, words: str) -> None:
     reply = call(bridge.new_match, '{"game": "tanbo", "seats": [{}, {}], "seed": ' + seed + "}")

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import unicodedata
 from typing import Any
 
 from .errors import BadInput
@@ -44,6 +45,13 @@ MAX_SEAT = 63
 MAX_STEP = 1_000_000
 #: A player's name, as typed in the lobby and as read from a record.
 MAX_NAME_CHARS = 40
+#: Characters that draw nothing on their own (a name of only these would leave a log line with
+#: no visible subject): spaces and separators, control and format characters (zero-width
+#: spaces and joiners, bidi controls), surrogates, and marks that need a letter to sit on
+#: (variation selectors among them). The page reads the same two sets (web/js/words.js).
+BLANK_CATEGORIES = ("Zs", "Zl", "Zp", "Cc", "Cf", "Cs", "Mn", "Me")
+#: Letters and symbols drawn as empty space: the Hangul fillers and the blank braille pattern.
+BLANK_CHARS = "\u115f\u1160\u3164\uffa0\u2800"
 #: Seats a record may list (every game has at most six; more is a damaged record).
 MAX_SEATS = 16
 
@@ -171,6 +179,40 @@ def whole(value: object, name: str, low: int, high: int) -> int:
             Message.of("core.limits.out_of_range", what=what(name), low=low, high=high)
         )
     return number
+
+
+def is_blank(char: str) -> bool:
+    """Whether ``char`` draws nothing on its own (see :data:`BLANK_CATEGORIES`).
+
+    >>> [is_blank(c) for c in "a\u200b \u202e"]
+    [False, True, True, True]
+    """
+    return char in BLANK_CHARS or unicodedata.category(char) in BLANK_CATEGORIES
+
+
+def default_name(seat: int) -> str:
+    """The name of a seat nobody named, as records store it (the page shows it in the
+    reader's language)."""
+    return f"Player {seat + 1}"
+
+
+def seat_name(raw: str, seat: int) -> str:
+    """A seat's name as the engine keeps it, from the lobby or from a record alike: trimmed,
+    at most :data:`MAX_NAME_CHARS` characters, and the seat's default name when nothing in it
+    would show (empty, spaces, zero-width characters): a name is what the log and the table
+    call a player, so it must be seen.
+
+    >>> seat_name("  Ann ", 0), seat_name("\u200b\u200d", 1), seat_name("", 2)
+    ('Ann', 'Player 2', 'Player 3')
+    """
+    name = raw.strip()[:MAX_NAME_CHARS]
+    return name if any(not is_blank(c) for c in name) else default_name(seat)
+
+
+def blank_json() -> dict[str, str | list[str]]:
+    """The characters that draw nothing, as the page reads them to say in the lobby that a
+    name will not show (written into the lobby's catalogue by scripts/build.py)."""
+    return {"categories": list(BLANK_CATEGORIES), "chars": BLANK_CHARS}
 
 
 def as_json() -> dict[str, int]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from .errors import BadRecord, GameError
 from .game import Game, JsonDict, State
-from .limits import MAX_NAME_CHARS, MAX_SEATS, quote
+from .limits import MAX_SEATS, quote, seat_name
 from .messages import Message
 from .rng import MAX_SEED
 
@@ -83,8 +83,9 @@ class MatchRecord:
             bot = s.get("bot")
             if bot is not None and not isinstance(bot, str):
                 raise BadRecord(Message.of("core.record.seat_bot", n=i + 1))
-            # Names are capped as the lobby caps them, whoever wrote the record.
-            seats.append(Seat(s["name"][:MAX_NAME_CHARS], bot))
+            # Names are capped, and a name that shows nothing named by default, as the lobby
+            # does, whoever wrote the record.
+            seats.append(Seat(seat_name(s["name"], i), bot))
         raw_actions = data.get("actions", [])
         if not isinstance(raw_actions, list):
             raise BadRecord(Message.of("core.record.actions"))

@@ -8,23 +8,27 @@
 // motion is welcome); `replay` draws read-only. A renderer marks the acting player's hand or
 // board with data-stay (it must not move between redraws) and its prompt with data-prompt; after
 // each new decision the shell focuses the control marked data-first-choice, else the first
-// enabled .legal choice that is not an interruption (data-interrupt), else the prompt. It may
-// also export scoreTableHtml(view, seats), outcomeTitle(view, seats) and outcomeReason(view,
-// seats) for the end screen.
+// enabled .legal choice that is not an interruption (data-interrupt), else the prompt; for a
+// moment after that, and for a held key's repeats, no press reaches the renderer at all
+// (input-gate.js: one press, one decision). It may also export scoreTableHtml(view, seats),
+// outcomeTitle(view, seats) and outcomeReason(view, seats) for the end screen. A seat's name
+// in props.seats may carry bidi isolates (bidi.js): drawn through redraw(), they become <bdi>.
 
 import { sameAction } from "./actions.js";
+import { isolate, isolateText, setText } from "./bidi.js";
 import { recordProblem, sizeProblem } from "./bounds.js";
 import { GAMES, LIMITS, gameById, loadGames } from "./catalog.js";
 import { $, el } from "./dom.js";
 import { startEngine } from "./engine.js";
 import * as fallbackRenderer from "./fallback-renderer.js";
+import { InputGate } from "./input-gate.js";
 import { Lobby } from "./lobby.js";
 import { keepOffline } from "./offline.js";
 import { decodeRecord, recordParam, shareUrl } from "./record-link.js";
 import { ReplayViewer } from "./replay.js";
 import { SavedList, damageText, titleOf, when } from "./saved-list.js";
 import { Saves, continues, hasUnsavedMoves, idOfKey, newSaveId, parseSave, recordText } from "./saves.js";
-import { seatLabel as labelOf, shownName, shownSeats } from "./words.js";
+import { displayName, seatLabel as labelOf, shownSeats } from "./words.js";
 import { join, language, preferredLanguage, say, t, translate, useLanguage } from "./i18n.js";
 /** @import { Action, ActReply, LobbyConfig, NewMatchReply, ImportReply, MatchRecord, MatchSave, Progress, RecordSource, RecordTail, Renderer, Save, SaveEntry, SeatScreen, ShellMatch, ShellState, Status } from "./types.js" */
 
@@ -101,7 +105,7 @@ function errorText(reply) {
  *  @param {string | {message?: any, error?: string}} message */
 function showError(message) {
   app.lastError = message; // said again in another language
-  $("error-text").textContent = typeof message === "string" ? message : errorText(message);
+  setText($("error-text"), typeof message === "string" ? message : errorText(message));
   $("error-banner").hidden = false;
 }
 
@@ -112,7 +116,7 @@ function clearError() {
 
 /** Something the player should know that is not a fault (a race a bot won, a restored game). */
 function showNotice(/** @type {string} */ message) {
-  $("notice-text").textContent = message;
+  setText($("notice-text"), message);
   $("notice").hidden = false;
 }
 
@@ -289,7 +293,7 @@ function updateTitle() {
   }
   const awaited = awaitedSeats(status).filter((s) => !match.seats[s]?.bot);
   if (!awaited.length) document.title = title;
-  else if (humanSeats().length > 1) document.title = t("shell.tab.turn_of", { name: shownName(match.seats[awaited[0]].name, awaited[0]), title });
+  else if (humanSeats().length > 1) document.title = t("shell.tab.turn_of", { name: displayName(match.seats[awaited[0]].name, awaited[0]), title });
   else document.title = t("shell.tab.your_turn", { title });
 }
 
@@ -555,9 +559,10 @@ async function handoverDone(prev, next, gen) {
   if (!(await showSeat(prev, gen, { handover: true }))) return;
   const done = $("handover-done");
   app.handoverTo = next; // drawn again in another language
-  done.textContent = t("shell.handover.done_to", { name: labelOf(app.match.seats, next) });
+  setText(done, t("shell.handover.done_to", { name: labelOf(app.match.seats, next) }));
   done.hidden = false;
   done.focus({ preventScroll: true });
+  app.gate.settle(done);
   await waitForClick(done, gen);
   done.hidden = true;
   app.handoverTo = null;
@@ -583,6 +588,7 @@ async function passDevice(seat, gen) {
   setPassing(true);
   $("pass-screen").hidden = false;
   $("pass-ok").focus();
+  app.gate.settle($("pass-screen"));
   try {
     await waitForClick($("pass-ok"), gen);
   } finally {
@@ -605,7 +611,7 @@ function setPassing(/** @type {boolean} */ on) {
 /** The pass screen's words, for the seat the device goes to. */
 function drawPass() {
   if (app.passTo === null || app.passTo === undefined) return;
-  $("pass-title").textContent = t("shell.pass.title", { who: seatLabel(app.passTo) });
+  setText($("pass-title"), t("shell.pass.title", { who: seatLabel(app.passTo) }));
 }
 
 /** Draw the table of the shown seat; measured as "draw" (tests check none lands inside a think). */
@@ -674,7 +680,11 @@ async function drawTable(handover) {
   await drawEnd();
   drawUndo(status);
   updateTitle();
-  if (newDecision) placeFocus(board);
+  if (newDecision) {
+    placeFocus(board);
+    // A press meant for the last decision (a held key, a double tap) must not land on this one.
+    if (props.legal.length || props.optional.length) app.gate.settle(board);
+  }
 }
 
 /** The Undo button: off while nothing can be undone here at all; when the undo policy
@@ -818,20 +828,21 @@ async function drawEnd() {
   if (app.match !== match) return;
   const { winners = [], scores = [], reason = null } = view.outcome;
   const names = winners.map((w) => seats[w]?.name ?? t("shell.seat.number", { n: w + 1 }));
-  $("end-title").textContent = renderer.outcomeTitle
+  setText($("end-title"), renderer.outcomeTitle
     ? renderer.outcomeTitle(view, seats)
     : names.length === 1
       ? t("shell.end.wins", { name: names[0] })
       : names.length
         ? t("shell.end.shared", { names: join(names) })
-        : t("shell.end.none");
-  $("end-reason").textContent = renderer.outcomeReason ? renderer.outcomeReason(view, seats) : sayLine(reason, seats);
+        : t("shell.end.none"));
+  setText($("end-reason"), renderer.outcomeReason ? renderer.outcomeReason(view, seats) : sayLine(reason, seats));
   const table = $("end-scores");
   const details = $("end-details");
   if (renderer.scoreTableHtml) {
     // The game's own breakdown (every hand, seasons, tie-break) replaces the plain scores.
     table.hidden = true;
     details.innerHTML = `<div class="htp-end">${renderer.scoreTableHtml(view, seats)}</div>`;
+    isolateText(details);
     end.classList.add("wide");
   } else {
     table.hidden = false;
@@ -852,6 +863,7 @@ async function drawEnd() {
   end.hidden = false;
   end.scrollTop = 0;
   $("end-replay").focus({ preventScroll: true });
+  app.gate.settle(end);
 }
 
 /** A person's action: for the seat on screen, or (optional actions such as Tea) for another
@@ -1107,8 +1119,8 @@ function drawResume() {
   const button = $("resume");
   button.hidden = !latest;
   if (latest) {
-    const what = latest.name ?? gameTitle(latest.game);
-    button.textContent = t(latest.over ? "shell.lobby.open_last" : "shell.lobby.resume_game", { game: what });
+    const what = latest.name ? isolate(latest.name) : gameTitle(latest.game);
+    setText(button, t(latest.over ? "shell.lobby.open_last" : "shell.lobby.resume_game", { game: what }));
     button.onclick = () => resumeSave(latest);
   }
   $("storage-off").hidden = app.saves.works();
@@ -1382,7 +1394,8 @@ function savedCopyOf(text) {
  *  @param {Save} save @returns {Promise<"mine" | "new">} */
 function chooseSavedCopy(save) {
   const dialog = $("link-dialog");
-  $("link-text").textContent = t(save.over ? "shell.link.text_over" : "shell.link.text", { game: save.name ?? gameTitle(save.game), step: save.step });
+  const game = save.name ? isolate(save.name) : gameTitle(save.game);
+  setText($("link-text"), t(save.over ? "shell.link.text_over" : "shell.link.text", { game, step: save.step }));
   dialog.returnValue = "";
   dialog.showModal();
   return new Promise((resolve) => {
@@ -1511,7 +1524,7 @@ async function switchLanguage(lang) {
     } else if (app.match.view) {
       const handover = app.handoverTo !== null && app.handoverTo !== undefined;
       await draw({ handover });
-      if (handover) $("handover-done").textContent = t("shell.handover.done_to", { name: labelOf(app.match.seats, app.handoverTo) });
+      if (handover) setText($("handover-done"), t("shell.handover.done_to", { name: labelOf(app.match.seats, app.handoverTo) }));
       if (!$("end-screen").hidden) {
         delete $("end-screen").dataset.shown;
         await drawEnd();
@@ -1542,6 +1555,7 @@ async function main() {
   $("language").addEventListener("change", () => switchLanguage($("language").value));
   // ?debug=1: the shell's state on window, for tests that need to slow the engine down.
   if (params.has("debug")) globalThis.pygamesDebug = app;
+  app.gate = new InputGate($("table")).install();
   const lobby = new Lobby({ onStart: startMatch });
   app.lobby = lobby;
   app.savedList = new SavedList($("saved-list"), {

@@ -66,6 +66,7 @@ export function recordProblem(text, source, limits) {
  * What is wrong with a share link's encoded record or a file, before either is read whole:
  * `size` characters of base64 (a link) or bytes (a file) that cannot hold a record within
  * bounds (a character is at most 4 bytes of UTF-8, and base64 takes 4 characters for 3 bytes).
+ * The refusal counts in the unit it measured: a file in bytes, a link in characters.
  * @param {number} size @param {"save" | "link"} source @param {Limits} limits
  * @returns {Message | null}
  */
@@ -73,7 +74,9 @@ export function sizeProblem(size, source, limits) {
   const bytes = limits.record_chars * 4;
   const max = source === "link" ? Math.ceil((bytes * 4) / 3) : bytes;
   if (size <= max) return null;
-  const detail = message("core.limits.too_long", { what: message("core.what.record"), size, max });
+  const detail = source === "link"
+    ? message("core.limits.too_long", { what: message("core.what.link"), size, max })
+    : message("core.limits.too_large", { what: message("core.what.file"), size, max });
   return message(`core.damaged.${source}`, { detail });
 }
 

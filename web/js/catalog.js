@@ -16,6 +16,10 @@ export let DEFAULT_BOT = "normal";
 /** The bounds on what the page hands the engine (pygames/core/limits.py; web/js/bounds.js). */
 export const LIMITS = /** @type {import("./types.js").Limits} */ ({});
 
+/** The characters of which a name must not be made alone (pygames/core/limits.py: the lobby
+ *  says so before Start, and the engine names such a seat by default). */
+export const BLANK = /** @type {import("./types.js").Blank} */ ({ categories: [], chars: "" });
+
 /** The label's message id of a bot: shell.bot.<name> (unknown names: shell.bot.other).
  *  @param {string} name */
 export const botLabelId = (name) => `shell.bot.${name}`;
@@ -29,6 +33,7 @@ export function useGames(catalogue) {
   BOT_LEVELS.splice(0, BOT_LEVELS.length, ...catalogue.levels);
   DEFAULT_BOT = catalogue.default_bot;
   Object.assign(LIMITS, catalogue.limits);
+  if (catalogue.blank) Object.assign(BLANK, catalogue.blank);
 }
 
 /**

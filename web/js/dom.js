@@ -1,5 +1,7 @@
 // Tiny DOM helpers.
 
+import { setText } from "./bidi.js";
+
 /** @param {string} id */
 const byId = (id) => document.getElementById(id);
 
@@ -7,7 +9,8 @@ const byId = (id) => document.getElementById(id);
 export const $ = /** @type {import("./types.js").FindById} */ (byId);
 
 /**
- * Create an element: attributes (text: textContent; true: empty attribute) and children.
+ * Create an element: attributes (text: its content, each isolated name in a <bdi>; true: an
+ * empty attribute) and children.
  * @template {keyof HTMLElementTagNameMap} K
  * @param {K} tag
  * @param {Record<string, string | number | boolean | null | undefined>} [attrs]
@@ -18,7 +21,7 @@ export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
-    if (key === "text") node.textContent = String(value);
+    if (key === "text") setText(node, String(value));
     else node.setAttribute(key, value === true ? "" : String(value));
   }
   node.append(...children);

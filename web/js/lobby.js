@@ -3,7 +3,7 @@
 import { BOT_LEVELS, DEFAULT_BOT, GAMES, gameById } from "./catalog.js";
 import { $, el } from "./dom.js";
 import { t } from "./i18n.js";
-import { botLabel, shownName, storedName } from "./words.js";
+import { botLabel, shownName, showsNothing, storedName } from "./words.js";
 import { htpOptionsEditor } from "./setup-htp.js";
 import { stormOptionsEditor } from "./setup-storm.js";
 import { tanboSetupEditor } from "./setup-tanbo.js";
@@ -126,7 +126,18 @@ export class Lobby {
         maxlength: "40",
         autocomplete: "off",
         "aria-label": t("shell.lobby.name", { n }),
+        "aria-describedby": `seat-${i}-name-hint`,
       });
+      // A name of which nothing shows (zero-width characters, spaces) would leave log lines
+      // with no visible subject: the engine names that seat by default, and the lobby says so.
+      const hint = el("p", { id: `seat-${i}-name-hint`, class: "hint warning name-hint", "aria-live": "polite", hidden: true });
+      const sayBlank = () => {
+        const blank = showsNothing(name.value);
+        hint.hidden = !blank;
+        hint.textContent = blank ? t("shell.lobby.name_blank", { name: t("core.seat", { n }) }) : "";
+      };
+      name.addEventListener("input", sayBlank);
+      sayBlank();
       const row = el("div", { class: "seat-row" }, el("span", { class: "seat-dot", "aria-hidden": "true", "data-seat": String(i) }), name, who);
       if (variable) {
         const remove = el("button", { type: "button", class: "seat-remove", "aria-label": t("shell.lobby.remove", { n }), title: t("shell.lobby.remove", { n }), text: "×" });
@@ -138,6 +149,7 @@ export class Lobby {
         });
         row.append(remove);
       }
+      row.append(hint);
       list.append(row);
     });
     if (variable) {

@@ -4,7 +4,7 @@
 // (bridge.replay_view) enforces the same: it refuses "Everything" until the game is over.
 
 import { $, el } from "./dom.js";
-import { shownName, shownSeats } from "./words.js";
+import { displayName, shownSeats } from "./words.js";
 import { say, t } from "./i18n.js";
 /** @import { Engine, Renderer, ReplayViewReply, SeatInfo } from "./types.js" */
 
@@ -109,7 +109,7 @@ export class ReplayViewer {
     /** @type {[number, string][]} */
     const choices = [];
     if (this.over) choices.push([EVERYTHING, t("shell.replay.everything")]);
-    const asSeat = (/** @type {number} */ s) => /** @type {[number, string]} */ ([s, t("shell.replay.as_seat", { name: shownName(this.seats[s]?.name, s) })]);
+    const asSeat = (/** @type {number} */ s) => /** @type {[number, string]} */ ([s, t("shell.replay.as_seat", { name: displayName(this.seats[s]?.name, s) })]);
     if (this.over) choices.push(...this.seats.map((_, s) => asSeat(s)));
     else if (this.humans.length) choices.push(...this.humans.map(asSeat));
     else choices.push([SPECTATOR, t("shell.replay.spectator")]);

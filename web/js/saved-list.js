@@ -4,10 +4,11 @@
 // through the handlers the shell gives it; it holds no state of its own beyond the row being
 // renamed or about to be deleted.
 
+import { bidiNodes, isolate } from "./bidi.js";
 import { gameById } from "./catalog.js";
 import { el } from "./dom.js";
 import { language, say, t } from "./i18n.js";
-import { shownName } from "./words.js";
+import { displayName } from "./words.js";
 /** @import { Save, SaveEntry } from "./types.js" */
 
 /** A game's title in the reader's words, or its id. @param {string | null} id */
@@ -81,7 +82,7 @@ export class SavedList {
     } else {
       item.classList.toggle("over", save.over);
       const title = save.name ?? titleOf(save.game);
-      const players = (save.record.seats ?? []).map((s, i) => shownName(s.name, i));
+      const players = (save.record.seats ?? []).map((s, i) => displayName(s.name, i));
       const meta = [
         save.name ? titleOf(save.game) : null,
         t(save.over ? "shell.saved.finished" : "shell.saved.move", { step: save.step }),
@@ -91,7 +92,7 @@ export class SavedList {
       if (this.renaming === entry.id) {
         item.append(this.renameForm(save, title));
       } else {
-        item.append(el("p", { class: "saved-name" }, el("bdi", { text: title })), el("p", { class: "saved-meta", text: meta }));
+        item.append(el("p", { class: "saved-name" }, el("bdi", { text: title })), el("p", { class: "saved-meta" }, ...bidiNodes(meta)));
       }
     }
     item.append(this.deleting === entry.id ? this.confirmDelete(entry) : this.buttons(entry));
@@ -101,7 +102,8 @@ export class SavedList {
   /** @param {SaveEntry} entry */
   buttons(entry) {
     const save = entry.save;
-    const title = save ? save.name ?? titleOf(save.game) : titleOf(entry.game);
+    // A name the player gave a save is theirs: isolated in the labels it stands in.
+    const title = save ? (save.name ? isolate(save.name) : titleOf(save.game)) : titleOf(entry.game);
     const box = el("div", { class: "saved-actions" });
     if (save) {
       const open = el("button", {

@@ -285,6 +285,14 @@ export interface Catalogue {
   levels: string[];
   default_bot: string;
   limits: Limits;
+  blank?: Blank;
+}
+
+/** The characters that draw nothing (pygames/core/limits.py's blank_json): general categories
+ *  and single characters. */
+export interface Blank {
+  categories: string[];
+  chars: string;
 }
 
 /** The bounds on input (pygames/core/limits.py's as_json): the page checks them before a call. */
@@ -546,6 +554,8 @@ export interface ShellState {
   rendererTries: Map<string, number>;
   replay: import("./replay.js").ReplayViewer | null;
   lobby?: import("./lobby.js").Lobby;
+  /** One press, one decision: held keys and double taps (web/js/input-gate.js). */
+  gate?: import("./input-gate.js").InputGate;
   /** The lobby's last settings ("New game" starts from them). */
   lastConfig?: LobbyConfig;
   /** What the screen shows, kept to draw it again in another language (shell words). */

@@ -1,6 +1,8 @@
 // What every game renderer needs the same way: escaping text into HTML, redrawing a table
 // without losing keyboard focus, and sending one action at a time.
 
+import { FSI, PDI, isolateText } from "../bidi.js";
+
 /** Text made safe for HTML content and attribute values. @type {(s: unknown) => string} */
 export const esc = (s) =>
   String(s).replace(/[&<>"']/g, (c) => /** @type {Record<string, string>} */ ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -8,8 +10,9 @@ export const esc = (s) =>
 /** "1 card", "3 cards". @type {(n: number, one: string, many?: string) => string} */
 export const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
 
-/** "Kenji's", "Lewis'". @type {(name: string) => string} */
-export const possessive = (name) => (name.endsWith("s") ? `${name}'` : `${name}'s`);
+/** "Kenji's", "Lewis'" (an isolated name ends with its PDI: the letter before it counts).
+ *  @type {(name: string) => string} */
+export const possessive = (name) => (name.replace(PDI, "").endsWith("s") ? `${name}'` : `${name}'s`);
 
 /**
  * Make the table's DOM the given HTML. The result is exactly what `root.innerHTML = html` gives
@@ -17,6 +20,7 @@ export const possessive = (name) => (name.endsWith("s") ? `${name}'` : `${name}'
  * differs: elements that stay keep their identity, so the browser restyles and lays out only
  * what changed (issue 10: a whole new table cost a full layout on every step). The element that
  * had focus keeps it; if it was replaced, the new one with the same data-focus-key gets it.
+ * A player's name isolated in the HTML's text (web/js/bidi.js) is drawn in a <bdi>.
  * @param {HTMLElement} root
  * @param {string} html
  */
@@ -25,6 +29,7 @@ export function redraw(root, html) {
   const focusKey = active && root.contains(active) ? active.getAttribute("data-focus-key") : null;
   const fresh = document.createElement("template");
   fresh.innerHTML = html;
+  if (html.includes(FSI)) isolateText(fresh.content);
   morphChildren(root, fresh.content);
   if (focusKey && !(active?.isConnected && root.contains(active))) {
     const again = root.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`);
