@@ -1555,7 +1555,10 @@ async function main() {
   $("language").addEventListener("change", () => switchLanguage($("language").value));
   // ?debug=1: the shell's state on window, for tests that need to slow the engine down.
   if (params.has("debug")) globalThis.pygamesDebug = app;
-  app.gate = new InputGate($("table")).install();
+  // ?settle=ms: a longer pause for the test of a tap on a decision just drawn, so that a busy
+  // machine's slow tap still lands inside it.
+  const settleMs = Number(params.get("settle")) || undefined;
+  app.gate = new InputGate($("table"), { settleMs }).install();
   const lobby = new Lobby({ onStart: startMatch });
   app.lobby = lobby;
   app.savedList = new SavedList($("saved-list"), {
