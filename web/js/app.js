@@ -14,7 +14,6 @@
 // outcomeTitle(view, seats) and outcomeReason(view, seats) for the end screen. A seat's name
 // in props.seats may carry bidi isolates (bidi.js): drawn through redraw(), they become <bdi>.
 
-import { sameAction } from "./actions.js";
 import { isolate, isolateText, setText } from "./bidi.js";
 import { recordProblem, sizeProblem } from "./bounds.js";
 import { GAMES, LIMITS, gameById, loadGames } from "./catalog.js";
@@ -23,11 +22,12 @@ import { startEngine } from "./engine.js";
 import * as fallbackRenderer from "./fallback-renderer.js";
 import { InputGate } from "./input-gate.js";
 import { Lobby } from "./lobby.js";
+import { Match, awaitedSeats } from "./match.js";
 import { keepOffline } from "./offline.js";
 import { decodeRecord, recordParam, shareUrl } from "./record-link.js";
 import { ReplayViewer } from "./replay.js";
 import { SavedList, damageText, titleOf, when } from "./saved-list.js";
-import { Saves, continues, hasUnsavedMoves, idOfKey, newSaveId, parseSave, recordText } from "./saves.js";
+import { Saves, continues, idOfKey, parseSave } from "./saves.js";
 import { displayName, seatLabel as labelOf, shownSeats } from "./words.js";
 import { join, language, preferredLanguage, say, t, translate, useLanguage } from "./i18n.js";
 /** @import { Action, ActReply, LobbyConfig, NewMatchReply, ImportReply, MatchRecord, MatchSave, Progress, RecordSource, RecordTail, Renderer, Save, SaveEntry, SeatScreen, ShellMatch, ShellState, Status } from "./types.js" */
@@ -40,7 +40,6 @@ const INTERRUPT_PACE_FACTOR = 4;
 const NARROW = "(max-width: 820px)";
 
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
-const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const gameTitle = (/** @type {string} */ id) => {
   const title = gameById(id)?.title;
   return title ? t(title) : id;
@@ -50,48 +49,16 @@ const gameTitle = (/** @type {string} */ id) => {
 const app = {
   engine: null,
   engineReady: null, // Promise of the engine
-  match: null, // {id, game, status, seats, view, legal, optional, seat}
-  generation: 0, // bumps whenever the match changes hands (new game, undo, load): cancels loops
-  cancellers: new Set(), // waits (hand-over, pass screen) to release when the generation bumps
-  busy: false, // a person's action is on its way
-  applying: null, // Promise of a bot's action on its way (a person's click waits for it)
+  match: null, // the match on screen (web/js/match.js): its state, bots, decisions, autosave
   drawn: null, // {match, seat, step} of the table on screen: animation and focus follow it
-  shownSeat: null, // the human seat whose screen was last shown (hot-seat hand-over)
   logLines: [], // the log lines on screen (as the view gave them), for drawing only new ones
   renderers: new Map(),
   rendererTries: new Map(), // failed imports of a renderer so far, by game (rendererFor)
   replay: null,
   saves: new Saves(),
-  readOnly: false, // the match moved on in another tab: this one shows it but cannot play it
   restarts: 0, // engine restarts so far (each restart's token: see restartEngine)
   reopening: false, // a restarted engine is reopening the match
-  saving: null, // whether the match on screen is kept here: "saved", "off", "full"
 };
-
-function bumpGeneration() {
-  app.generation++;
-  for (const cancel of app.cancellers) cancel();
-  app.cancellers.clear();
-  return app.generation;
-}
-
-/**
- * Resolve when `button` is clicked, or at once when the match changes hands meanwhile.
- * @param {HTMLButtonElement} button
- * @param {number} gen
- */
-function waitForClick(button, gen) {
-  return new Promise(/** @param {(value?: unknown) => void} resolve */ (resolve) => {
-    if (gen !== app.generation) return resolve();
-    const done = () => {
-      button.onclick = null;
-      app.cancellers.delete(done);
-      resolve();
-    };
-    button.onclick = done;
-    app.cancellers.add(done);
-  });
-}
 
 // ---------------------------------------------------------------- messages
 
@@ -196,9 +163,7 @@ async function loadEngine(starting) {
  *  @param {string} reason */
 function engineDied(reason) {
   console.warn(`The engine stopped: ${reason}`);
-  bumpGeneration(); // every flow waiting on the dead engine stops where it is
-  app.busy = false;
-  app.applying = null;
+  app.match?.stop(); // every flow waiting on the dead engine stops where it is
   restartEngine();
 }
 
@@ -235,7 +200,7 @@ async function restartEngine() {
     return;
   }
   app.reopening = true;
-  const reply = await engine.import_record(JSON.stringify(record), "autosave", shownParam());
+  const reply = await engine.import_record(JSON.stringify(record), "autosave", match.shown());
   if (!current()) return;
   app.reopening = false;
   if (!reply.ok) {
@@ -243,9 +208,8 @@ async function restartEngine() {
     showError(reply);
     return;
   }
-  const readOnly = app.readOnly; // a tab that only shows its game goes on only showing it
-  await openMatch(reply, app.lastConfig ?? null, match.save);
-  if (readOnly) setReadOnly(true);
+  // A tab that only shows its game goes on only showing it.
+  await openMatch(reply, app.lastConfig ?? null, match.save, { readOnly: match.readOnly });
   showNotice(t("shell.engine.restarted_match"));
 }
 
@@ -267,7 +231,7 @@ function showScreen(name) {
 }
 
 function showLobby() {
-  bumpGeneration();
+  app.match?.stop();
   app.drawn = null;
   drawResume();
   showScreen("lobby");
@@ -293,7 +257,7 @@ function updateTitle() {
   }
   const awaited = awaitedSeats(status).filter((s) => !match.seats[s]?.bot);
   if (!awaited.length) document.title = title;
-  else if (humanSeats().length > 1) document.title = t("shell.tab.turn_of", { name: displayName(match.seats[awaited[0]].name, awaited[0]), title });
+  else if (match.people().length > 1) document.title = t("shell.tab.turn_of", { name: displayName(match.seats[awaited[0]].name, awaited[0]), title });
   else document.title = t("shell.tab.your_turn", { title });
 }
 
@@ -347,235 +311,106 @@ async function redrawMissing() {
   if (screen === "table" && app.match?.view && $("board").querySelector("[data-missing]")) await draw();
 }
 
-// ---------------------------------------------------------------- match flow
+// ---------------------------------------------------------------- the match on screen
 
-const seatLabel = (/** @type {number} */ seat) => labelOf(app.match.seats, seat);
-
-function humanSeats() {
-  return app.match.seats.map((s, i) => (s.bot ? null : i)).filter((i) => i !== null);
-}
-
-/** Seats the game waits for (others among the actors only may act, like Tea). */
-const awaitedSeats = (/** @type {Status} */ status) => status.awaiting ?? status.actors;
-
-/** The seat whose screen is shown: the human awaited, else the last human shown, else a spectator.
- *  @param {Status} status */
-function seatToShow(status) {
-  const humansToAct = awaitedSeats(status).filter((s) => !app.match.seats[s]?.bot);
-  if (humansToAct.length) return humansToAct[0];
-  const humans = humanSeats();
-  if (app.shownSeat !== null && humans.includes(app.shownSeat)) return app.shownSeat;
-  return humans.length ? humans[0] : -1;
-}
-
-/** The seat the page shows, as a decision's call names it (the bridge answers that seat's
- *  screen, or the person it must turn to). */
-const shownParam = () => app.shownSeat ?? -1;
-
-/** Join a decision's record tail to the page's copy of the record (the autosave and the share
- *  link read it); a tail that does not join drops the copy, and export_record is asked instead.
- *  @param {ShellMatch} match @param {RecordTail} tail */
-function joinTail(match, tail) {
-  const record = match.record;
-  if (!record || tail.from > record.actions.length) {
-    match.record = null;
-    return;
-  }
-  record.actions = [...record.actions.slice(0, tail.from), ...tail.actions];
-}
+const seatLabel = (/** @type {number} */ seat) => labelOf(app.match?.seats, seat);
 
 /**
+ * Open a match on the table: a store (web/js/match.js) owns it from now on, and the page draws
+ * what it tells.
  * @param {NewMatchReply | ImportReply} reply
  * @param {LobbyConfig | null} config
  * @param {MatchSave | Save | null} [save] the automatic save this match continues (a resumed
  *   game, a take-over, a restarted engine); by default a new one
+ * @param {{readOnly?: boolean}} [how] it opens only to be shown (its game goes on in another tab)
  */
-async function openMatch(reply, config, save = null) {
-  const gen = bumpGeneration();
-  if (app.match && app.match.id !== reply.match) app.engine.close(app.match.id);
-  app.match = {
-    id: reply.match,
-    status: reply.status,
-    seats: reply.status.seats,
-    game: reply.status.game,
-    record: reply.record,
-    save: {
-      id: save?.id ?? newSaveId(),
-      version: save ? save.version : null,
-      text: !save ? null : "record" in save ? recordText(save.record) : save.text,
-    },
-  };
-  app.saves.setTabGame(app.match.save.id);
-  setAddress(app.match.save.id);
-  app.saving = null;
+async function openMatch(reply, config, save = null, { readOnly = false } = {}) {
+  const before = app.match;
+  before?.stop();
+  if (before && before.id !== reply.match) app.engine?.close(before.id);
+  const engine = /** @type {import("./types.js").Engine} */ (app.engine);
+  const match = new Match(engine, reply, {
+    saves: app.saves,
+    hidden: !!gameById(reply.status.game)?.hidden_information,
+    botPace: BOT_PACE_MS,
+    interruptFactor: INTERRUPT_PACE_FACTOR,
+    measure: (name, start, detail) => performance.measure(name, { start, detail }),
+  }, save);
+  app.match = match;
+  match.subscribe((event) => heard(match, event));
+  setAddress(match.save.id);
+  endHandover();
+  showReadOnly(false);
   drawSaveStatus();
-  setReadOnly(false);
   $("rules-link").href = `rules.html#${reply.status.game}`;
   app.lastConfig = config ?? { game: reply.status.game, seats: reply.status.seats, seed: null, options: {} };
-  app.shownSeat = null;
   app.drawn = null;
   delete $("end-screen").dataset.shown;
   clearError();
   showScreen("table");
-  await refresh(gen, reply);
+  if (readOnly) await match.setReadOnly(true);
+  await match.start();
+  return match;
 }
 
 /**
- * Apply a bot's chosen action at the step it chose it for; null if that did not happen.
- * @param {number} seat
- * @param {Action} action
- * @param {number} step
- * @param {number} gen
+ * What the match tells the page: draw, hand over, say.
+ * @param {Match} match @param {import("./match.js").MatchEvent} event
  */
-async function applyBot(seat, action, step, gen) {
-  const match = app.match;
-  const sending = app.engine.act(match.id, seat, JSON.stringify(action), step, shownParam());
-  app.applying = sending;
-  let reply;
-  try {
-    reply = await sending;
-  } finally {
-    if (app.applying === sending) app.applying = null;
-  }
-  if (gen !== app.generation) return null;
-  if (!reply.ok) {
-    if (reply.error_type !== "StaleView") showError(t("shell.error.bot", { error: errorText(reply) }));
-    return null;
-  }
-  match.status = reply.status;
-  joinTail(match, reply.tail);
-  return reply;
-}
-
-/** Ask each bot that may act but is not awaited (Tea) once per step; it may decline. A person's
- *  action on its way (app.busy) wins: the bot is asked again from the position it leaves.
- *  Resolves to the answer of the last action applied (the screen to show), if any.
- *  @param {number} gen
- *  @returns {Promise<ActReply | null>} */
-async function askOptionalBots(gen) {
-  const match = app.match;
-  /** @type {ActReply | null} */
-  let last = null;
-  for (;;) {
-    const status = match.status;
-    if (status.over || app.busy) return last;
-    const awaited = awaitedSeats(status);
-    if (!match.asked || match.asked.step !== status.step) match.asked = { step: status.step, seats: new Set() };
-    const seat = status.actors.find((s) => !awaited.includes(s) && match.seats[s]?.bot && !match.asked.seats.has(s));
-    if (seat === undefined) return last;
-    match.asked.seats.add(seat);
-    const choice = await thinkBot(match, seat, status.step);
-    if (gen !== app.generation) return null;
-    if (!choice.ok) {
-      if (choice.error_type !== "StaleView") showError(t("shell.error.bot", { error: errorText(choice) }));
-      return last;
+async function heard(match, event) {
+  if (app.match !== match) return;
+  switch (event.type) {
+    case "screen":
+      await draw({ handover: event.handover });
+      break;
+    case "handover": {
+      const done = $("handover-done");
+      app.handoverTo = event.to; // drawn again in another language
+      setText(done, t("shell.handover.done_to", { name: labelOf(match.seats, event.to) }));
+      done.hidden = false;
+      done.focus({ preventScroll: true });
+      app.gate.settle(done);
+      break;
     }
-    if (!choice.action) continue;
-    if (app.busy || match.status.step !== status.step) return last;
-    const applied = await applyBot(seat, choice.action, status.step, gen);
-    if (!applied) return gen === app.generation ? last : null;
-    last = applied;
+    case "pass":
+      passDevice(event.to);
+      break;
+    case "passed":
+      endHandover();
+      break;
+    case "error":
+      showError(event.bot ? t("shell.error.bot", { error: errorText(event.reply) }) : event.reply);
+      break;
+    case "notice":
+      showNotice(t(event.id, event.args));
+      break;
+    case "saving":
+      drawSaveStatus();
+      break;
+    case "readonly":
+      showReadOnly(match.readOnly);
+      break;
+    case "busy":
+      if (match.busy) clearNotice();
+      break;
+    case "accepted":
+      clearError();
+      break;
+    case "undone":
+      clearError();
+      app.drawn = null;
+      delete $("end-screen").dataset.shown;
+      break;
   }
 }
 
-/** Whether showing `seat` next needs the device handed over (secrets, several people).
- *  @param {number} seat */
-function needsHandover(seat) {
-  const { status } = app.match;
-  return (
-    !!gameById(app.match.game)?.hidden_information &&
-    humanSeats().length > 1 &&
-    seat >= 0 &&
-    seat !== app.shownSeat &&
-    !status.over
-  );
-}
-
-/**
- * Draw what the match needs now and start the bot whose turn it is. `screen` is the last
- * answer of a decision (it carries the screen to show): drawn as it is, with no crossing,
- * while it is the current step's; otherwise the seat's view is asked for.
- * @param {number} [gen]
- * @param {SeatScreen | null} [screen]
- */
-async function refresh(gen = app.generation, screen = null) {
-  const match = app.match;
-  if (!match || gen !== app.generation) return;
-  screen = (await askOptionalBots(gen)) ?? screen;
-  if (gen !== app.generation) return;
-  const current = screen && screen.status.step === match.status.step ? screen : null;
-  const seat = current ? current.seat : seatToShow(match.status);
-  if (needsHandover(seat)) {
-    // The player who just moved sees what their move did before the screen goes blank.
-    if (app.shownSeat !== null && humanSeats().includes(app.shownSeat)) {
-      await handoverDone(app.shownSeat, seat, gen);
-      if (gen !== app.generation) return;
-    }
-    await passDevice(seat, gen);
-    if (gen !== app.generation) return;
-  }
-  if (!(await showSeat(seat, gen, { screen: current }))) return;
-  // Saved before a bot starts thinking, from the page's own copy of the record (no crossing).
-  await autosave(gen);
-  if (gen !== app.generation) return;
-  const botActors = match.status.over || app.readOnly ? [] : awaitedSeats(match.status).filter((s) => match.seats[s]?.bot);
-  if (botActors.length) botTurn(botActors[0], gen);
-}
-
-/**
- * Draw `seat`'s screen: from `screen` (a decision's answer for that seat) when given, else
- * fetched with `view`; `handover`: the mover's last look, with no choices.
- * @param {number} seat
- * @param {number} gen
- * @param {{handover?: boolean, screen?: SeatScreen | null}} [how]
- */
-async function showSeat(seat, gen, { handover = false, screen = null } = {}) {
-  const match = app.match;
-  const reply =
-    screen && screen.seat === seat
-      ? /** @type {import("./types.js").Reply<import("./types.js").ViewReply>} */ ({ ...screen, ok: true })
-      : await app.engine.view(match.id, seat);
-  if (gen !== app.generation) return false;
-  if (!reply.ok) {
-    showError(reply);
-    return false;
-  }
-  match.status = reply.status;
-  match.view = reply.view;
-  match.legal = handover ? [] : reply.legal;
-  match.optional = handover ? [] : reply.optional ?? [];
-  match.seat = seat;
-  if (!handover && seat >= 0) app.shownSeat = seat;
-  await draw({ handover });
-  return true;
-}
-
-/**
- * @param {number} prev
- * @param {number} next
- * @param {number} gen
- */
-async function handoverDone(prev, next, gen) {
-  if (!(await showSeat(prev, gen, { handover: true }))) return;
-  const done = $("handover-done");
-  app.handoverTo = next; // drawn again in another language
-  setText(done, t("shell.handover.done_to", { name: labelOf(app.match.seats, next) }));
-  done.hidden = false;
-  done.focus({ preventScroll: true });
-  app.gate.settle(done);
-  await waitForClick(done, gen);
-  done.hidden = true;
+/** The device goes to `seat`: nothing of the previous seat may stay on screen or in reach:
+ *  its table, its log (secrets), the turn line and the toolbar (Save and Share show the record,
+ *  which holds the seed and so every hidden card). They come back once the next person is
+ *  ready. @param {number} seat */
+function passDevice(seat) {
+  $("handover-done").hidden = true;
   app.handoverTo = null;
-}
-
-/**
- * @param {number} seat
- * @param {number} gen
- */
-async function passDevice(seat, gen) {
-  // Nothing of the previous seat may stay on screen or in reach: its table, its log
-  // (secrets), the turn line and the toolbar (Save and Share show the record, which holds
-  // the seed and so every hidden card). They come back once the next person is ready.
   $("board").replaceChildren();
   $("board").dataset.awaiting = "pass";
   $("log").replaceChildren();
@@ -589,13 +424,15 @@ async function passDevice(seat, gen) {
   $("pass-screen").hidden = false;
   $("pass-ok").focus();
   app.gate.settle($("pass-screen"));
-  try {
-    await waitForClick($("pass-ok"), gen);
-  } finally {
-    $("pass-screen").hidden = true;
-    setPassing(false);
-    app.passTo = null;
-  }
+}
+
+/** The hand-over is over (the next person is ready, or the match changed hands). */
+function endHandover() {
+  $("handover-done").hidden = true;
+  app.handoverTo = null;
+  $("pass-screen").hidden = true;
+  setPassing(false);
+  app.passTo = null;
 }
 
 /** While the device is passed, the table's bar and log are out of sight and out of reach. */
@@ -626,12 +463,13 @@ async function draw({ handover = false } = {}) {
 
 /** @param {boolean} handover */
 async function drawTable(handover) {
-  const match = app.match;
-  const { status, view } = match;
+  const match = /** @type {Match} */ (app.match);
+  const { status } = match;
+  const view = /** @type {import("./types.js").View} */ (match.view);
   const awaited = awaitedSeats(status);
   // Read-only (the game goes on in another tab): the table as it is, with nothing to choose.
-  const still = status.over || app.readOnly;
-  const botThinking = !still && !handover && awaited.some((s) => match.seats[s]?.bot);
+  const still = status.over || match.readOnly;
+  const botThinking = !handover && match.botThinking();
   const renderer = await rendererFor(match.game);
   const board = $("board");
   const before = app.drawn;
@@ -639,12 +477,12 @@ async function drawTable(handover) {
   const animate = !!sameTable && status.step === before.step + 1 && !reducedMotion();
   const newDecision = !sameTable || before.step !== status.step;
   board.dataset.game = match.game;
-  board.setAttribute("aria-busy", String(app.busy || botThinking));
+  board.setAttribute("aria-busy", String(match.busy || botThinking));
   // For tests and styles: who the table is waiting for, and how far the match is.
   const yours = awaited.includes(match.seat) && match.legal.length > 0;
   board.dataset.awaiting = status.over
     ? "over"
-    : app.readOnly
+    : match.readOnly
       ? "elsewhere"
       : handover
         ? "handover"
@@ -661,9 +499,9 @@ async function drawTable(handover) {
     seat: match.seat,
     seats: shownSeats(match.seats),
     act: humanAct,
-    busy: app.busy || botThinking,
-    sending: app.busy,
-    optional: still ? [] : match.optional ?? [],
+    busy: match.busy || botThinking,
+    sending: match.busy,
+    optional: still ? [] : match.optional,
     animate,
     replay: false,
   };
@@ -692,9 +530,10 @@ async function drawTable(handover) {
  *  @param {import("./types.js").Status} status */
 function drawUndo(status) {
   const button = $("undo");
-  button.disabled = app.busy || app.readOnly || humanSeats().length === 0 || status.step === 0;
+  const match = /** @type {Match} */ (app.match);
+  button.disabled = match.busy || match.readOnly || match.people().length === 0 || status.step === 0;
   const why = !button.disabled && status.undo && !status.undo.possible && status.undo.why
-    ? sayLine(status.undo.why, app.match.seats) : null;
+    ? sayLine(status.undo.why, match.seats) : null;
   if (why) {
     button.setAttribute("aria-disabled", "true");
     button.title = why;
@@ -763,7 +602,7 @@ function drawTurn(botThinking, handover) {
     turn.dataset.state = "over";
     return;
   }
-  if (app.readOnly) {
+  if (app.match?.readOnly) {
     turn.textContent = t("shell.tabs.read_only");
     turn.dataset.state = "elsewhere";
     return;
@@ -775,7 +614,7 @@ function drawTurn(botThinking, handover) {
   let text;
   if (handover) text = t("shell.turn.made", { name: seats[seat]?.name });
   else if (botThinking) text = t("shell.turn.thinking", { who: seatLabel(actor) });
-  else if (humanSeats().length > 1) text = t("shell.turn.hot_seat", { name: seats[actor]?.name });
+  else if (app.match.people().length > 1) text = t("shell.turn.hot_seat", { name: seats[actor]?.name });
   else text = actor === seat ? t("shell.turn.yours", { name: seats[actor]?.name }) : t("shell.turn.to_play", { who: seatLabel(actor) });
   turn.append(dot, el("span", { class: "turn-text", text }));
   turn.title = text;
@@ -866,155 +705,22 @@ async function drawEnd() {
   app.gate.settle(end);
 }
 
-/** A person's action: for the seat on screen, or (optional actions such as Tea) for another
- *  human seat at the table, which reveals nothing of that seat. It always wins over a bot that
- *  has not yet acted: bots' choices are applied only when no person's action is on its way.
+/** A person's decision, from the table's controls: for the seat on screen, or (optional
+ *  actions such as Tea) for another person at the table. The match decides what it does.
  *  @param {Action | string} action
  *  @param {number} [asSeat] */
 async function humanAct(action, asSeat) {
   const match = app.match;
-  if (!match || app.busy || app.readOnly) return;
-  const seat = asSeat ?? match.seat;
-  if (match.seats[seat]?.bot || seat < 0) return;
-  const gen = app.generation;
-  const text = typeof action === "string" ? action : JSON.stringify(action);
-  const data = typeof action === "string" ? JSON.parse(action) : action;
-  app.busy = true;
-  clearNotice();
-  /** @type {SeatScreen | null} */
-  let screen;
-  try {
-    if (app.applying) await app.applying; // a bot's move already on its way lands first
-    if (gen !== app.generation) return;
-    /** @type {any} */
-    let reply = await app.engine.act(match.id, seat, text, app.drawn?.step ?? match.status.step, shownParam());
-    if (gen !== app.generation) return;
-    if (!reply.ok && reply.error_type === "StaleView") {
-      // A bot's move landed between the drawing and the click: if the same choice is still
-      // open to this seat, it stands; otherwise the player looks again.
-      const now = await app.engine.view(match.id, seat);
-      if (gen !== app.generation) return;
-      if (now.ok && now.legal.some((a) => sameAction(a, data))) {
-        reply = await app.engine.act(match.id, seat, text, now.status.step, shownParam());
-      } else {
-        reply = null;
-        if (now.ok) match.status = now.status;
-        showNotice(t("shell.notice.stale"));
-      }
-    }
-    if (reply && !reply.ok) {
-      showError(reply);
-    } else if (reply) {
-      clearError();
-      match.status = reply.status;
-      joinTail(match, reply.tail);
-    }
-    screen = reply?.ok ? reply : null;
-  } finally {
-    app.busy = false;
-  }
-  await refresh(gen, screen);
-}
-
-/** The bot's choice, thought out in the engine's worker (with `apply`: chosen and applied at
- *  once, bot_act). Each think is a performance measure named "bot-think", so tests and
- *  profiles can check the page stays responsive meanwhile.
- *  @template {boolean} [A=false]
- *  @param {ShellMatch} match
- *  @param {number} seat
- *  @param {number} step
- *  @param {A} [apply]
- *  @returns {Promise<A extends true ? import("./types.js").Reply<ActReply> : import("./types.js").Reply<import("./types.js").BotChooseReply>>} */
-async function thinkBot(match, seat, step, apply) {
-  const start = performance.now();
-  try {
-    return /** @type {any} */ (
-      apply
-        ? await app.engine.bot_act(match.id, seat, step, shownParam())
-        : await app.engine.bot_choose(match.id, seat, step)
-    );
-  } finally {
-    performance.measure("bot-think", { start, detail: { seat, step } });
-  }
-}
-
-/**
- * @param {number} seat
- * @param {number} gen
- */
-async function botTurn(seat, gen) {
-  const match = app.match;
-  const step = match.status.step;
-  // While a person may still interrupt (Get Tea before the bot places), give them time to.
-  const personMayAct =
-    (match.optional ?? []).some((o) => !match.seats[o.seat]?.bot) ||
-    (match.seat >= 0 && match.seat !== seat && match.legal.length > 0);
-  await sleep(personMayAct ? BOT_PACE_MS * INTERRUPT_PACE_FACTOR : BOT_PACE_MS);
-  // A person may have acted meanwhile (Tea): that action's refresh starts the bot again.
-  if (gen !== app.generation || match.status.step !== step || app.busy) return;
-  if (!personMayAct) {
-    // Nobody can interrupt: the bot chooses and moves in one crossing.
-    const reply = await thinkBot(match, seat, step, true);
-    if (gen !== app.generation) return;
-    if (!reply.ok) {
-      if (reply.error_type !== "StaleView") showError(t("shell.error.bot", { error: errorText(reply) }));
-      return;
-    }
-    match.status = reply.status;
-    joinTail(match, reply.tail);
-    await refresh(gen, reply);
-    return;
-  }
-  // A person may act first (Tea): the bot's choice is applied only if nobody acted meanwhile.
-  const choice = await thinkBot(match, seat, step);
-  if (gen !== app.generation) return;
-  if (!choice.ok) {
-    if (choice.error_type !== "StaleView") showError(t("shell.error.bot", { error: errorText(choice) }));
-    return;
-  }
-  // The bot thought from the position at `step`; if a person acted meanwhile it thinks again.
-  if (app.busy || match.status.step !== step || !choice.action) return;
-  const applied = await applyBot(seat, choice.action, step, gen);
-  if (!applied) return;
-  await refresh(gen, applied);
-}
-
-/**
- * Keep the match in localStorage (resumed on the next visit, from the lobby or after a reload);
- * resolves once written. Another tab may have written this game since: see reconcile.
- * @param {number} gen
- */
-async function autosave(gen) {
-  if (app.readOnly) return;
-  const record = await currentRecord({ quiet: true });
-  const match = app.match;
-  if (!record || !match || gen !== app.generation) return;
-  const { status } = match;
-  const game = { record, over: status.over, game: match.game, step: status.step };
-  const result = app.saves.write(match.save.id, game, match.save.version);
-  if (result.status === "moved") {
-    reconcile(result.save);
-    return;
-  }
-  const was = app.saving;
-  if (result.status !== "unchanged" && result.removed) showNotice(t("shell.saving.made_room", { count: result.removed }));
-  if (result.status === "failed") {
-    app.saving = result.reason;
-    // Said once when it starts: the status line keeps saying it while it lasts.
-    if (result.reason === "full" && was !== "full") showNotice(t("shell.saving.full_notice"));
-  } else {
-    match.save.version = result.version;
-    match.save.text = recordText(record);
-    app.saving = "saved";
-  }
-  drawSaveStatus();
+  if (!match) return;
+  await match.act(action, { seat: asSeat ?? match.seat, step: app.drawn?.step ?? match.status.step });
 }
 
 /** The table's line that says whether the game is kept on this device. It never hides: a
  *  player can always tell whether a reload would lose the game. */
 function drawSaveStatus() {
   const status = $("save-status");
-  const state = app.readOnly ? "elsewhere" : app.saving ?? (app.saves.works() ? "pending" : "off");
+  const match = app.match;
+  const state = match?.readOnly ? "elsewhere" : match?.saving ?? (app.saves.works() ? "pending" : "off");
   status.dataset.state = state;
   $("save-status-text").textContent = t(`shell.saving.${state}`);
   $("make-room").hidden = state !== "full";
@@ -1036,8 +742,8 @@ function openRoom() {
       remove.addEventListener("click", async () => {
         app.saves.remove(entry.id);
         app.savedList?.draw();
-        if (app.match) await autosave(app.generation);
-        if (app.saving === "full") openRoom();
+        if (app.match) await app.match.autosave();
+        if (app.match?.saving === "full") openRoom();
         else $("room-dialog").close();
       });
       const details = [state, when(entry.time), size].filter(Boolean).join(" · ");
@@ -1047,35 +753,15 @@ function openRoom() {
   if (!$("room-dialog").open) $("room-dialog").showModal();
 }
 
-/** Another tab wrote this tab's game (`save`, its version now). If this tab holds no move of
- *  its own that the save lacks, it becomes read-only; otherwise (both moved at the same moment)
- *  its line is kept as a game of its own, so no move is ever dropped.
- *  @param {Save} save */
-function reconcile(save) {
-  const match = app.match;
-  if (!match || app.readOnly || save.version === match.save.version) return;
-  const record = match.record;
-  if (!record || !hasUnsavedMoves(match.save.text, record)) {
-    setReadOnly(true);
-    return;
-  }
-  match.save = { id: newSaveId(), version: null, text: null };
-  app.saves.setTabGame(match.save.id);
-  showNotice(t("shell.tabs.forked"));
-  autosave(app.generation);
-}
-
-/** Read-only: the table stays as it is, nobody (person or bot) can act here, and a banner offers
- *  to take the game over. @param {boolean} on */
-function setReadOnly(on) {
-  if (app.readOnly === on) return;
-  app.readOnly = on;
+/** Read-only (the game went on in another tab): the table stays as it is, nobody can act
+ *  here, and a banner offers to take the game over. @param {boolean} on */
+function showReadOnly(on) {
+  const was = $("moved-banner").hidden === false;
   $("moved-banner").hidden = !on;
-  drawSaveStatus();
   document.body.dataset.readOnly = String(on);
-  if (!on) return;
-  bumpGeneration(); // a bot about to move here stops
-  app.busy = false;
+  drawSaveStatus();
+  if (!on || was) return;
+  endHandover();
   if (app.match?.view) draw();
   $("take-over").focus({ preventScroll: true });
 }
@@ -1086,20 +772,18 @@ async function takeOver() {
   const match = app.match;
   const save = match ? app.saves.read(match.save.id) : null;
   if (!match || !save) {
-    setReadOnly(false);
+    await match?.setReadOnly(false);
     return;
   }
   const engine = await app.engineReady;
-  const reply = await engine.import_record(JSON.stringify(save.record), "autosave", shownParam());
+  const reply = await engine.import_record(JSON.stringify(save.record), "autosave", match.shown());
   if (app.match !== match) return;
   if (!reply.ok) {
     showError(reply);
     return;
   }
-  await openMatch(reply, app.lastConfig ?? null, save);
-  const claimed = app.saves.write(save.id, { record: save.record, over: save.over, game: save.game, step: save.step },
-    save.version, { claim: true });
-  if (claimed.status === "written" && app.match?.save.id === save.id) app.match.save.version = claimed.version;
+  const taken = await openMatch(reply, app.lastConfig ?? null, save);
+  if (app.match === taken) taken.claim(save);
   clearNotice();
 }
 
@@ -1109,7 +793,7 @@ function heardSave(event) {
   const match = app.match;
   if (!match || idOfKey(event.key) !== match.save.id) return;
   const save = parseSave(event.newValue);
-  if (save) reconcile(save);
+  if (save) match.reconcile(save);
 }
 
 /** The lobby's way back to saved games: the most recent one at hand, then the list of every
@@ -1223,48 +907,20 @@ async function openRecord(text, source = "save", save = null) {
 }
 
 async function undo() {
-  if (!app.match || app.busy || app.readOnly) return;
+  const match = app.match;
+  if (!match || match.busy || match.readOnly) return;
   const why = $("undo").dataset.why;
   if (why) {
     showNotice(why); // the policy's reason, in the player's words; nothing is asked
     return;
   }
-  const gen = bumpGeneration();
-  app.busy = true;
-  let reply;
-  try {
-    reply = await app.engine.undo(app.match.id, shownParam());
-  } finally {
-    app.busy = false;
-  }
-  if (gen !== app.generation) return;
-  /** @type {SeatScreen | null} */
-  let screen = null;
-  if (!reply.ok) showError(reply);
-  else {
-    clearError();
-    app.match.status = reply.status;
-    app.match.record = reply.record;
-    app.drawn = null;
-    delete $("end-screen").dataset.shown;
-    screen = reply;
-  }
-  await refresh(gen, screen);
+  await match.undo();
 }
 
-/** The match record as it stands: the page's own copy (kept from every answer's tail), asked
- *  of the engine only if that copy was lost.
+/** The match record as it stands (the match's own copy, or the engine's).
  *  @param {{quiet?: boolean}} [how] quiet: no error shown (the autosave) */
 async function currentRecord({ quiet = false } = {}) {
-  const match = app.match;
-  if (match.record && match.record.actions.length === match.status.step) return match.record;
-  const reply = await app.engine.export_record(match.id);
-  if (!reply.ok) {
-    if (!quiet) showError(reply);
-    return null;
-  }
-  if (app.match === match) match.record = reply.record;
-  return reply.record;
+  return app.match ? app.match.currentRecord({ quiet }) : null;
 }
 
 async function rematch() {
@@ -1460,8 +1116,8 @@ function leaveForLobby() {
   if (running) {
     const dialog = $("confirm-dialog");
     // Only a game that is kept here can be resumed: otherwise leaving loses it, and says so.
-    const kept = app.saving === "saved";
-    $("confirm-text").textContent = t(kept ? "shell.confirm.text" : `shell.confirm.text_${app.saving === "full" ? "full" : "off"}`);
+    const saving = app.match?.saving;
+    $("confirm-text").textContent = t(saving === "saved" ? "shell.confirm.text" : `shell.confirm.text_${saving === "full" ? "full" : "off"}`);
     dialog.returnValue = "";
     dialog.showModal();
     dialog.onclose = () => {
@@ -1473,8 +1129,10 @@ function leaveForLobby() {
 }
 
 function goToLobby() {
-  if (app.match) app.engine.close(app.match.id);
+  app.match?.close();
   app.match = null;
+  endHandover();
+  showReadOnly(false);
   setAddress(null);
   if (app.lastConfig) app.lobby.fill(app.lastConfig);
   showLobby();
@@ -1490,8 +1148,8 @@ function openReplay() {
     game: match.game,
     seats: match.seats,
     over: match.status.over,
-    humans: humanSeats(),
-    shownSeat: app.shownSeat,
+    humans: match.people(),
+    shownSeat: match.shownSeat,
   });
 }
 
@@ -1591,6 +1249,9 @@ async function main() {
   $("error-close").addEventListener("click", clearError);
   $("notice-close").addEventListener("click", clearNotice);
   $("undo").addEventListener("click", undo);
+  // Hot seat: the mover's "Done", then the next person's "I am ready" (the match waits for them).
+  $("handover-done").addEventListener("click", () => app.match?.handoverDone());
+  $("pass-ok").addEventListener("click", () => app.match?.ready());
   $("new-game").addEventListener("click", leaveForLobby);
   $("end-new").addEventListener("click", goToLobby);
   $("end-rematch").addEventListener("click", rematch);

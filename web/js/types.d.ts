@@ -534,19 +534,10 @@ export interface FindById {
 export interface ShellState {
   engine: Engine | null;
   engineReady: Promise<Engine> | null;
-  match: ShellMatch | null;
-  /** Bumps whenever the match changes hands (new game, undo, load): cancels loops. */
-  generation: number;
-  /** Waits (hand-over, pass screen) to release when the generation bumps. */
-  cancellers: Set<() => void>;
-  /** A person's action is on its way. */
-  busy: boolean;
-  /** A bot's action on its way (a person's click waits for it). */
-  applying: Promise<Reply<ActReply>> | null;
+  /** The match on screen (web/js/match.js), or null in the lobby. */
+  match: import("./match.js").Match | null;
   /** The table on screen: animation and focus follow it. */
   drawn: { match: string; seat: number; step: number } | null;
-  /** The human seat whose screen was last shown (hot-seat hand-over). */
-  shownSeat: number | null;
   /** The log lines on screen (as the view gave them), for drawing only new ones. */
   logLines: string[];
   renderers: Map<string, Renderer>;
@@ -567,10 +558,6 @@ export interface ShellState {
   lastError?: string | { message?: any; error?: string };
   /** The automatic saves (web/js/saves.js). */
   saves: import("./saves.js").Saves;
-  /** The match moved on in another tab: this one shows it but cannot play it. */
-  readOnly: boolean;
-  /** Whether the match on screen is kept on this device: saved, saving off, storage full. */
-  saving: "saved" | "off" | "full" | null;
   /** The lobby's list of saved games. */
   savedList?: import("./saved-list.js").SavedList;
   /** Engine restarts so far (each restart's token). */
