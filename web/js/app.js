@@ -30,7 +30,7 @@ import { SavedList, damageText, titleOf, when } from "./saved-list.js";
 import { Saves, continues, idOfKey, parseSave } from "./saves.js";
 import { displayName, seatLabel as labelOf, shownSeats } from "./words.js";
 import { join, language, preferredLanguage, say, t, translate, useLanguage } from "./i18n.js";
-/** @import { Action, ActReply, LobbyConfig, NewMatchReply, ImportReply, MatchRecord, MatchSave, Progress, RecordSource, RecordTail, Renderer, Save, SaveEntry, SeatScreen, ShellMatch, ShellState, Status } from "./types.js" */
+/** @import { Action, LobbyConfig, NewMatchReply, ImportReply, MatchRecord, MatchSave, Progress, RecordSource, Renderer, Save, SaveEntry, ShellState, Status } from "./types.js" */
 
 const params = new URLSearchParams(location.search);
 // Time between two bot actions, so a person can follow them (?fast=1 for tests, ?pace=ms).
@@ -56,6 +56,9 @@ const app = {
   rendererTries: new Map(), // failed imports of a renderer so far, by game (rendererFor)
   replay: null,
   saves: new Saves(),
+  // One press, one decision. ?settle=ms: a longer pause for the test of a tap on a decision
+  // just drawn, so that a busy machine's slow tap still lands inside it.
+  gate: new InputGate($("table"), { settleMs: Number(params.get("settle")) || undefined }).install(),
   restarts: 0, // engine restarts so far (each restart's token: see restartEngine)
   reopening: false, // a restarted engine is reopening the match
 };
@@ -116,8 +119,9 @@ function setProgress({ stage, fraction }) {
   const label = $("engine-label");
   status.dataset.stage = stage;
   if (stage === "download") {
-    bar.value = Math.round(fraction * 100);
-    label.textContent = t("shell.engine.loading_percent", { percent: Math.round(fraction * 100) });
+    const percent = Math.round((fraction ?? 0) * 100);
+    bar.value = percent;
+    label.textContent = t("shell.engine.loading_percent", { percent });
   } else if (stage in START_STAGES) {
     bar.removeAttribute("value"); // indeterminate: Python's start has no measurable fraction
     label.textContent = t(START_STAGES[stage]);
@@ -143,7 +147,7 @@ async function loadEngine(starting) {
       for (const g of GAMES) {
         if (!known.has(g.id)) showError(t("shell.engine.unknown_game", { title: t(g.title) }));
       }
-      app.lobby.useCatalogue(reply.games);
+      app.lobby?.useCatalogue(reply.games);
     }
     $("start").disabled = false;
     app.versions = { python: engine.python, seconds: (engine.loadMs / 1000).toFixed(1) };
@@ -176,7 +180,7 @@ async function restartEngine() {
   app.reopening = false;
   const restart = ++app.restarts;
   const current = () => restart === app.restarts && app.match === match;
-  app.progress = null; // the loading line shows the new start
+  delete app.progress; // the loading line shows the new start
   document.body.dataset.engine = "restarting";
   if (app.replay?.isOpen) app.replay.close();
   const starting = startEngine(setProgress, { onDeath: engineDied });
@@ -185,7 +189,7 @@ async function restartEngine() {
   app.engineReady.catch(() => {});
   let engine;
   try {
-    engine = await app.engineReady;
+    engine = await readyEngine();
   } catch {
     return; // loadEngine said that Python could not start
   }
@@ -211,6 +215,11 @@ async function restartEngine() {
   // A tab that only shows its game goes on only showing it.
   await openMatch(reply, app.lastConfig ?? null, match.save, { readOnly: match.readOnly });
   showNotice(t("shell.engine.restarted_match"));
+}
+
+/** The engine once Python is ready; refused when it could not start. */
+function readyEngine() {
+  return app.engineReady ?? Promise.reject(new Error("Python has not started"));
 }
 
 // ---------------------------------------------------------------- screens
@@ -513,9 +522,9 @@ async function drawTable(handover) {
     fallbackRenderer.render(board, props);
   }
   app.drawn = { match: match.id, seat: match.seat, step: status.step };
-  drawTurn(botThinking, handover);
-  drawLog(view.log ?? []);
-  await drawEnd();
+  drawTurn(match, botThinking, handover);
+  drawLog(match, view.log ?? []);
+  await drawEnd(match);
   drawUndo(status);
   updateTitle();
   if (newDecision) {
@@ -574,7 +583,7 @@ function placeFocus(board) {
  *  @param {Element | null} prompt
  *  @param {Element | null} first */
 function bringIntoView(prompt, first) {
-  const rects = [prompt, first].filter(Boolean).map((n) => n.getBoundingClientRect()).filter((r) => r.height);
+  const rects = [prompt, first].flatMap((n) => (n ? [n.getBoundingClientRect()] : [])).filter((r) => r.height);
   if (!rects.length) return;
   const margin = 8;
   const top = Math.min(...rects.map((r) => r.top));
@@ -589,12 +598,13 @@ function bringIntoView(prompt, first) {
 }
 
 /**
+ * @param {Match} match
  * @param {boolean} botThinking
  * @param {boolean} handover
  */
-function drawTurn(botThinking, handover) {
-  const { status, seat } = app.match;
-  const seats = shownSeats(app.match.seats);
+function drawTurn(match, botThinking, handover) {
+  const { status, seat } = match;
+  const seats = shownSeats(match.seats);
   const turn = $("turn");
   turn.replaceChildren();
   if (status.over) {
@@ -602,7 +612,7 @@ function drawTurn(botThinking, handover) {
     turn.dataset.state = "over";
     return;
   }
-  if (app.match?.readOnly) {
+  if (match.readOnly) {
     turn.textContent = t("shell.tabs.read_only");
     turn.dataset.state = "elsewhere";
     return;
@@ -614,7 +624,7 @@ function drawTurn(botThinking, handover) {
   let text;
   if (handover) text = t("shell.turn.made", { name: seats[seat]?.name });
   else if (botThinking) text = t("shell.turn.thinking", { who: seatLabel(actor) });
-  else if (app.match.people().length > 1) text = t("shell.turn.hot_seat", { name: seats[actor]?.name });
+  else if (match.people().length > 1) text = t("shell.turn.hot_seat", { name: seats[actor]?.name });
   else text = actor === seat ? t("shell.turn.yours", { name: seats[actor]?.name }) : t("shell.turn.to_play", { who: seatLabel(actor) });
   turn.append(dot, el("span", { class: "turn-text", text }));
   turn.title = text;
@@ -626,16 +636,16 @@ const sayLine = (line, seats) => say(line, shownSeats(seats));
 
 /** The log of the shown seat. New lines are appended (a screen reader hears only them, and the
  *  page does not rebuild a long log at every move); anything else redraws it.
- *  @param {Array<string | {id: string, args?: Record<string, unknown>}>} lines */
-function drawLog(lines) {
+ *  @param {Match} match @param {Array<string | {id: string, args?: Record<string, unknown>}>} lines */
+function drawLog(match, lines) {
   const log = $("log");
   // Keyed by seat too: two seats' logs differ (each sees its own secret) at the same length.
-  const key = `${app.match.id}:${app.match.seat}:${language()}`;
+  const key = `${match.id}:${match.seat}:${language()}`;
   const drawn = log.dataset.match === key ? app.logLines : null;
   const keys = lines.map((line) => JSON.stringify(line));
   const kept = drawn && drawn.length <= keys.length && drawn.every((line, i) => line === keys[i]);
   if (kept && drawn.length === keys.length) return;
-  const items = (/** @type {number} */ from) => lines.slice(from).map((line) => el("li", { text: sayLine(line, app.match.seats) }));
+  const items = (/** @type {number} */ from) => lines.slice(from).map((line) => el("li", { text: sayLine(line, match.seats) }));
   if (kept) log.append(...items(drawn.length));
   else log.replaceChildren(...items(0));
   log.dataset.match = key;
@@ -648,25 +658,26 @@ function drawLog(lines) {
   });
 }
 
-async function drawEnd() {
-  const { status, view } = app.match;
-  const seats = shownSeats(app.match.seats);
+/** The end screen, once the match is over (drawn once; "Look at the table" dismisses it).
+ *  @param {Match} match */
+async function drawEnd(match) {
+  const { status, view } = match;
+  const seats = shownSeats(match.seats);
   const end = $("end-screen");
-  const renderer = await rendererFor(app.match.game);
-  if (!status.over || !view.outcome) {
+  const renderer = await rendererFor(match.game);
+  if (!status.over || !view?.outcome) {
     end.hidden = true;
     delete end.dataset.shown;
     return;
   }
-  if (end.dataset.shown === app.match.id) return; // dismissed or already up
-  end.dataset.shown = app.match.id;
+  if (end.dataset.shown === match.id) return; // dismissed or already up
+  end.dataset.shown = match.id;
   // The last table is drawn first, the end screen in a task of its own: together they made one
-  // long task at the end of every game (issue 10's bench_play).
-  const match = app.match;
+  // long task at the end of a game (scripts/bench_play.py counted it).
   await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
   if (app.match !== match) return;
   const { winners = [], scores = [], reason = null } = view.outcome;
-  const names = winners.map((w) => seats[w]?.name ?? t("shell.seat.number", { n: w + 1 }));
+  const names = winners.map((/** @type {number} */ w) => seats[w]?.name ?? t("shell.seat.number", { n: w + 1 }));
   setText($("end-title"), renderer.outcomeTitle
     ? renderer.outcomeTitle(view, seats)
     : names.length === 1
@@ -775,7 +786,7 @@ async function takeOver() {
     await match?.setReadOnly(false);
     return;
   }
-  const engine = await app.engineReady;
+  const engine = await readyEngine();
   const reply = await engine.import_record(JSON.stringify(save.record), "autosave", match.shown());
   if (app.match !== match) return;
   if (!reply.ok) {
@@ -864,7 +875,7 @@ function addressedGame() {
 async function startMatch(config) {
   clearError();
   clearNotice();
-  const engine = await app.engineReady;
+  const engine = await readyEngine();
   $("start").disabled = true;
   try {
     const reply = await engine.new_match(JSON.stringify(config));
@@ -892,7 +903,7 @@ async function openRecord(text, source = "save", save = null) {
     showError({ message: problem });
     return { message: problem, error_type: "BadRecord" };
   }
-  const engine = await app.engineReady;
+  const engine = await readyEngine();
   // Salvage: a record that breaks at move N opens at move N - 1, and the player is told.
   const reply = await engine.import_record(text, source, -1, true);
   if (!reply.ok) {
@@ -958,7 +969,7 @@ async function copy(text, what) {
 }
 
 function download() {
-  saveFile($("save-text").value, `${app.match.game}-game.json`);
+  saveFile($("save-text").value, `${app.match?.game ?? "game"}-game.json`);
   $("share-note").textContent = t("shell.share.downloaded");
 }
 
@@ -972,7 +983,7 @@ function openLoad() {
 
 async function loadFromDialog() {
   let text = $("load-text").value.trim();
-  const file = $("load-file").files[0];
+  const file = $("load-file").files?.[0];
   const tooLarge = file ? sizeProblem(file.size, "save", LIMITS) : null;
   if (tooLarge) {
     showError({ message: tooLarge });
@@ -1097,7 +1108,7 @@ async function resumeAutosave() {
     cancelled = true;
     showLobby();
   };
-  const ok = await app.engineReady.then(
+  const ok = await readyEngine().then(
     () => (cancelled ? false : resumeSave(save)),
     () => false,
   );
@@ -1134,7 +1145,7 @@ function goToLobby() {
   endHandover();
   showReadOnly(false);
   setAddress(null);
-  if (app.lastConfig) app.lobby.fill(app.lastConfig);
+  if (app.lastConfig) app.lobby?.fill(app.lastConfig);
   showLobby();
   $("game-select").focus();
 }
@@ -1143,7 +1154,7 @@ function openReplay() {
   if (!app.match) return;
   closeMenu();
   const { match } = app;
-  app.replay.open({
+  app.replay?.open({
     matchId: match.id,
     game: match.game,
     seats: match.seats,
@@ -1169,7 +1180,7 @@ async function switchLanguage(lang) {
   translate(); // the static words; what the shell drew itself is drawn again below
   if (app.progress) setProgress(app.progress);
   drawVersions();
-  app.lobby.redraw();
+  app.lobby?.redraw();
   drawResume();
   if (app.match) drawSaveStatus();
   if (app.resumingGame) $("resuming-title").textContent = t("shell.resuming.title_game", { game: gameTitle(app.resumingGame) });
@@ -1182,10 +1193,12 @@ async function switchLanguage(lang) {
     } else if (app.match.view) {
       const handover = app.handoverTo !== null && app.handoverTo !== undefined;
       await draw({ handover });
-      if (handover) setText($("handover-done"), t("shell.handover.done_to", { name: labelOf(app.match.seats, app.handoverTo) }));
+      if (app.handoverTo !== null && app.handoverTo !== undefined) {
+        setText($("handover-done"), t("shell.handover.done_to", { name: labelOf(app.match.seats, app.handoverTo) }));
+      }
       if (!$("end-screen").hidden) {
         delete $("end-screen").dataset.shown;
-        await drawEnd();
+        await drawEnd(app.match);
       }
     }
   }
@@ -1213,10 +1226,6 @@ async function main() {
   $("language").addEventListener("change", () => switchLanguage($("language").value));
   // ?debug=1: the shell's state on window, for tests that need to slow the engine down.
   if (params.has("debug")) globalThis.pygamesDebug = app;
-  // ?settle=ms: a longer pause for the test of a tap on a decision just drawn, so that a busy
-  // machine's slow tap still lands inside it.
-  const settleMs = Number(params.get("settle")) || undefined;
-  app.gate = new InputGate($("table"), { settleMs }).install();
   const lobby = new Lobby({ onStart: startMatch });
   app.lobby = lobby;
   app.savedList = new SavedList($("saved-list"), {
@@ -1235,7 +1244,11 @@ async function main() {
   app.engineReady = loadEngine(starting);
   app.engineReady.catch(() => {});
   app.replay = new ReplayViewer({
-    engine: () => app.engine,
+    // A replay opens only for the match on screen, whose engine is up.
+    engine: () => {
+      if (!app.engine) throw new Error("no engine for the replay");
+      return app.engine;
+    },
     rendererFor,
     showError,
     onOpen: () => showScreen("replay"),
@@ -1281,7 +1294,7 @@ async function main() {
   $("game-menu").addEventListener("keydown", (e) => {
     if (e.key === "Escape" && $("game-menu").open) {
       closeMenu();
-      $("game-menu").querySelector("summary").focus();
+      $("game-menu").querySelector("summary")?.focus();
     }
   });
   window.addEventListener("hashchange", heardAddress);

@@ -346,26 +346,6 @@ export interface Renderer {
   outcomeReason?(view: View, seats: SeatInfo[]): string;
 }
 
-/** The match on screen, as the shell holds it (view, legal and seat once a seat is shown). */
-export interface ShellMatch {
-  id: string;
-  game: string;
-  status: Status;
-  seats: SeatInfo[];
-  view?: View;
-  legal?: Action[];
-  optional?: OptionalActions[];
-  /** The seat whose screen is shown; -1 a spectator. */
-  seat?: number;
-  /** The page's copy of the match record (autosave, share link), kept from the answers'
-   *  tails; null if a tail did not join (then export_record is asked). */
-  record?: MatchRecord | null;
-  /** The optional-action bots already asked at a step (each is asked once a step). */
-  asked?: { step: number; seats: Set<number> };
-  /** The automatic save this match goes to. */
-  save: MatchSave;
-}
-
 /** An automatic save in localStorage (web/js/saves.js): one per game, its version bumped by
  *  every write, so a tab can tell that another one wrote it since. */
 export interface Save {
@@ -546,7 +526,7 @@ export interface ShellState {
   replay: import("./replay.js").ReplayViewer | null;
   lobby?: import("./lobby.js").Lobby;
   /** One press, one decision: held keys and double taps (web/js/input-gate.js). */
-  gate?: import("./input-gate.js").InputGate;
+  gate: import("./input-gate.js").InputGate;
   /** The lobby's last settings ("New game" starts from them). */
   lastConfig?: LobbyConfig;
   /** What the screen shows, kept to draw it again in another language (shell words). */
