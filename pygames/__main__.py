@@ -113,6 +113,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .lab.cli import main as lab_main
 
         return lab_main(argv[1:])
+    args = parser().parse_args(argv)
+    result: int = args.run(args)
+    return result
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line's parser (but ``lab``'s own flags: :func:`pygames.lab.cli.run_parser`)."""
     parser = argparse.ArgumentParser(prog="python -m pygames", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -154,10 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     lst = sub.add_parser("games", help="list the games and their bots")
     lst.set_defaults(run=_games)
-
-    args = parser.parse_args(argv)
-    result: int = args.run(args)
-    return result
+    return parser
 
 
 if __name__ == "__main__":

@@ -35,7 +35,8 @@ def _fail(message: str) -> int:
     return 2
 
 
-def _run_parser() -> argparse.ArgumentParser:
+def run_parser() -> argparse.ArgumentParser:
+    """The parser of a study's run: ``python -m pygames lab [study.toml] [flags]``."""
     p = argparse.ArgumentParser(
         prog="python -m pygames lab",
         description="Run a study of bot games (a TOML file, or one cell from flags). "
@@ -116,7 +117,7 @@ def _executor(args: argparse.Namespace) -> Executor:
 
 def run(argv: Sequence[str]) -> int:
     """``lab [study.toml | flags] --out rows``."""
-    args = _run_parser().parse_args(argv)
+    args = run_parser().parse_args(argv)
     try:
         study = _study(args)
         executor = _executor(args)
