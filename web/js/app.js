@@ -18,6 +18,7 @@ import { isolate, isolateText, setText } from "./bidi.js";
 import { recordProblem, sizeProblem } from "./bounds.js";
 import { GAMES, LIMITS, gameById, loadGames } from "./catalog.js";
 import { $, el } from "./dom.js";
+import { firstEngine, followFirstEngine } from "./boot.js";
 import { startEngine } from "./engine.js";
 import * as fallbackRenderer from "./fallback-renderer.js";
 import { InputGate } from "./input-gate.js";
@@ -1210,18 +1211,13 @@ async function switchLanguage(lang) {
 // ---------------------------------------------------------------- wiring
 
 async function main() {
-  // The engine starts first, so its worker boots while the page loads its words; its progress
-  // is drawn once there are words to draw it with.
-  /** @type {Progress[]} */
-  const early = [];
-  /** @type {(progress: Progress) => void} */
-  let onProgress = (progress) => early.push(progress);
-  const starting = startEngine((progress) => onProgress(progress), { onDeath: engineDied });
-  starting.catch(() => {}); // awaited by loadEngine below, which reports a failure
+  // The engine started before this module loaded (web/js/boot.js), so its worker boots while
+  // the page loads its modules and its words; its progress is drawn once there are words to
+  // draw it with.
+  const starting = firstEngine; // awaited by loadEngine below, which reports a failure
   await Promise.all([useLanguage(preferredLanguage()), loadGames()]);
   translate();
-  onProgress = setProgress;
-  for (const progress of early) setProgress(progress);
+  followFirstEngine(setProgress, engineDied);
   $("language").value = language();
   $("language").addEventListener("change", () => switchLanguage($("language").value));
   // ?debug=1: the shell's state on window, for tests that need to slow the engine down.
