@@ -26,22 +26,22 @@ def test_a_first_visit_cut_off_early_says_what_is_missing_until_the_network_retu
     url = base_url + "?fast=1"
     page, guard = guard_factory(url, service_workers="allow")
     context = page.context
-    archives: list[str] = []
+    runtimes: list[str] = []
 
     def cut_off(request: Request) -> None:
-        # The engine's last file is the rules' archive, asked for a second time once Python
-        # runs (PyScript lays it out): the network goes right after, before the engine is ready.
-        if request.url.split("?")[0].endswith("/pygames.zip"):
-            archives.append(request.url)
-            if len(archives) == 2:
+        # The engine's last file is the runtime's wasm, asked for a second time by the worker
+        # (the page fetched it first, with progress shown) and compiled as it streams in: the
+        # network goes right after, while Python starts, before the engine is ready.
+        if request.url.split("?")[0].endswith("/pyodide.asm.wasm"):
+            runtimes.append(request.url)
+            if len(runtimes) == 2:
                 context.set_offline(True)
 
     context.on("requestfinished", cut_off)
     page.goto(url)
     wait_ready(page)
     context.remove_listener("requestfinished", cut_off)
-    if len(archives) < 2:  # an engine that fetches it once: offline as soon as it is ready
-        context.set_offline(True)
+    assert len(runtimes) == 2, runtimes
     assert page.evaluate("() => navigator.onLine") is False
     assert page.evaluate("() => navigator.serviceWorker.controller") is None
     expect(page.locator("#offline-status")).to_be_hidden()

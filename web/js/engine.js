@@ -115,7 +115,8 @@ export async function startEngine(onProgress = () => {}, { onDeath = () => {} } 
       // The page's build, for the service worker: this URL is the first the worker asks for,
       // and the worker has no script of its own (sw.js firstBuild).
       version: `${START}?channel=${encodeURIComponent(channel.name)}&build=${encodeURIComponent(PAGE_BUILD)}`,
-      config: { files: { [here("../pygames.zip")]: "./*" } },
+      // No files: python-start.js writes the rules' archive itself (one file, not 67).
+      config: {},
     }),
   );
   starting.catch(() => {}); // awaited below, where a failure is reported

@@ -5,9 +5,11 @@
 // First visit: Pyodide starts normally (told to allow a snapshot), the rules are unpacked and
 // every module the bridge can need is imported (the catalogue, bridge.games), and the memory is
 // saved in Cache Storage. Later visits restore that memory instead of starting Python and
-// importing the rules again. PyScript then does what it always does on the returned
-// interpreter: it unpacks pygames.zip again (the snapshot holds memory, not files; the rules'
-// catalogues are read from those files) and runs web/py/worker.py.
+// importing the rules again. The rules are imported from pygames.zip itself (zipimport), which
+// this module writes into the worker's files as one file: the snapshot holds memory, not files,
+// and the rules' catalogues are read from that file, so each start writes it again (unpacking
+// its 67 files was the largest cost after a restore). PyScript then runs web/py/worker.py on
+// the returned interpreter.
 //
 // The snapshot is kept under a key that the build writes (the Pyodide version and digests of
 // the runtime and of both bytecode archives: see scripts/build.py), so a new build never
@@ -34,15 +36,17 @@ const SNAPSHOT_CACHE = "python-snapshot";
 const SIZE_HEADER = "x-snapshot-bytes";
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const PACKAGE_URL = new URL("../pygames.zip", import.meta.url).href;
-// PyScript unpacks pygames.zip into the worker's working directory (Pyodide's home folder).
+// The rules' archive, in the worker's working directory (Pyodide's home folder), on sys.path.
 const HOME = "/home/pyodide";
+const RULES = `${HOME}/pygames.zip`;
 // The catalogue names every game's bots, so asking for it imports every module a call needs
 // (tests/test_build.py runs this code and checks that a whole session imports nothing more).
-// The folder is HOME, written out: the test runs this text as it stands, under CPython.
+// The archive is RULES, written out: the test runs this text as it stands, under CPython (where
+// no such file is, and the checkout's pygames is imported).
 const PRELOAD = `
 import sys
-if "/home/pyodide" not in sys.path:
-    sys.path.insert(0, "/home/pyodide")
+if "/home/pyodide/pygames.zip" not in sys.path:
+    sys.path.insert(0, "/home/pyodide/pygames.zip")
 from pygames import bridge
 bridge.games()
 `;
@@ -164,11 +168,18 @@ function roomFor(size) {
   };
 }
 
-/** Lay out the rules' files as PyScript will, so that the rules can be imported before. @param {any} pyodide */
-async function unpackRules(pyodide) {
-  const response = await fetch(PACKAGE_URL);
+// The rules' archive is fetched at once, beside the snapshot's read and Python's start.
+const rulesArchive = fetch(PACKAGE_URL).then((response) => {
   if (!response.ok) throw new Error(`Could not load ${PACKAGE_URL} (HTTP ${response.status})`);
-  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: HOME });
+  return response.arrayBuffer();
+});
+rulesArchive.catch(() => {}); // awaited by placeRules, whose failure is Python's failure to start
+
+/** Write the rules' archive where sys.path finds it (PRELOAD puts it there). @param {any} pyodide */
+async function placeRules(pyodide) {
+  const bytes = new Uint8Array(await rulesArchive);
+  pyodide.FS.mkdirTree(HOME);
+  pyodide.FS.writeFile(RULES, bytes);
 }
 
 /**
@@ -192,6 +203,7 @@ export async function loadPyodide(options) {
       const { bytes, size } = snapshot;
       if (bytes.byteLength !== size) throw new Error(`a snapshot of ${bytes.byteLength} bytes, saved with ${size}`);
       const pyodide = await startPyodide({ ...base, _loadSnapshot: bytes, createPyodideModule: roomFor(size) });
+      await placeRules(pyodide);
       // The snapshot must hold the rules; anything else is a damaged one.
       pyodide.runPython(`${RESEED}\nimport pygames.bridge`);
       say("restored", { bytes: snapshot.size });
@@ -202,11 +214,11 @@ export async function loadPyodide(options) {
   }
   say("start");
   const pyodide = await startPyodide({ ...base, _makeSnapshot: Boolean(store) });
-  if (!store) return pyodide;
+  await placeRules(pyodide);
   say("rules");
+  pyodide.runPython(PRELOAD);
+  if (!store) return pyodide;
   try {
-    await unpackRules(pyodide);
-    pyodide.runPython(PRELOAD);
     const bytes = pyodide.makeMemorySnapshot();
     // Written once the page is ready, so that the write does not compete with the start.
     pageReady().then(() => saveSnapshot(store, bytes)).then(

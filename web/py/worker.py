@@ -1,17 +1,18 @@
 """PyScript worker entry: exposes pygames.bridge to the page.
 
-Runs inside a web worker (Pyodide). PyScript's ``files`` config has already unpacked
-``pygames.zip`` (bytecode, ``.pyc`` only: scripts/build.py) into the working directory; a
-sourceless import finds it there. Every exported function takes plain str/int
-arguments and returns a JSON string, so nothing but strings crosses to JavaScript.
+Runs inside a web worker (Pyodide). web/js/python-start.js has already written ``pygames.zip``
+(bytecode, ``.pyc`` only: scripts/build.py) into the working directory and put it on sys.path,
+so the rules are imported from the archive (zipimport). Every exported function takes plain
+str/int arguments and returns a JSON string, so nothing but strings crosses to JavaScript.
 """
 
 import json
 import os
 import sys
 
-if os.getcwd() not in sys.path:
-    sys.path.insert(0, os.getcwd())
+RULES = os.path.join(os.getcwd(), "pygames.zip")
+if RULES not in sys.path:
+    sys.path.insert(0, RULES)
 
 from pygames import bridge
 
