@@ -10,9 +10,8 @@ import json
 import os
 import sys
 
-RULES = os.path.join(os.getcwd(), "pygames.zip")
-if RULES not in sys.path:
-    sys.path.insert(0, RULES)
+if os.path.join(os.getcwd(), "pygames.zip") not in sys.path:
+    sys.path.insert(0, os.path.join(os.getcwd(), "pygames.zip"))
 
 from pygames import bridge
 
