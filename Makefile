@@ -32,7 +32,7 @@ help:
 	@echo "make bench   speed figures of every game (ratios to random) and a short arena run"
 	@echo "make bench-web  engine ready in Chromium (cold, warm), long tasks in whole games, Pyodide/CPython (BASE=dir: compare a build)"
 	@echo "make soak    10,000 random games at every game and player count; 10,000 fuzzed bridge calls, saves and links"
-	@echo "make soak-tests  the conformance tests' batches in full (make test plays a fifth)"
+	@echo "make soak-tests  the conformance tests' batches in full (make test plays their first games, with the same seeds)"
 	@echo "make clean   remove dist/ and test artifacts (make distclean: also .venv, node_modules)"
 
 $(VENV_STAMP): pyproject.toml

@@ -39,7 +39,6 @@ import shutil
 import statistics
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
@@ -131,6 +130,19 @@ def _wait_saved(page: Any) -> None:
     )
 
 
+def _wait_stored(page: Any) -> None:
+    """Wait until the visit's own after-work is done: the app's service worker has stored the
+    whole site (17 MB fetched and checked, which a reload in the middle of it would compete
+    with), as the footer's "Ready to play offline" says; other pages have none to wait for."""
+    page.wait_for_function(
+        """() => {
+            const status = document.getElementById("offline-status");
+            return status === null || !status.hidden;
+        }""",
+        timeout=READY_TIMEOUT_MS,
+    )
+
+
 def trial(playwright: Any, chromium: str, site: Site) -> None:
     """One cold visit in a fresh profile, then one warm reload in the same profile."""
     with tempfile.TemporaryDirectory(prefix="bench-web-") as profile:
@@ -146,8 +158,8 @@ def trial(playwright: Any, chromium: str, site: Site) -> None:
             site.first_bytes.append(site.counter[0])
             site.cold.append(ready)
             site.paint.append(paint)
-            time.sleep(1.0)  # let the visit's own after-work (service worker install) settle
             _wait_saved(page)
+            _wait_stored(page)
             page.reload()
             ready, _ = _wait_ready(page)
             site.warm.append(ready)

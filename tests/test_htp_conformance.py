@@ -78,12 +78,13 @@ def test_random_games_keep_the_contract(players: int) -> None:
 
 @pytest.mark.parametrize("players", [4, 6])
 def test_random_team_battle_and_options(players: int) -> None:
+    count = soak_games(40)
     summary = play_random_games(
-        GAME, players, count=40, seed=77,
+        GAME, players, count=count, seed=77,
         options={"team_battle": True, "no_chatting": True, "start_player": players - 1},
         leak_check=no_secret_in_view, junk_actions=JUNK,
     )
-    assert summary.games == 40
+    assert summary.games == count
     assert all("team" in r or r == "shared win" for r in summary.reasons)
 
 
