@@ -93,11 +93,12 @@ test-js: $(NODE_STAMP)
 unit: $(VENV_STAMP) test-js
 	$(PYTEST) tests
 
+# One build per run: every test process reads dist/ (PYGAMES_SITE) instead of building its own.
 e2e: build chromium
-	$(PYTEST) e2e
+	PYGAMES_SITE=$(CURDIR)/dist $(PYTEST) e2e
 
 test: build chromium lint test-js
-	$(PYTEST) tests e2e
+	PYGAMES_SITE=$(CURDIR)/dist $(PYTEST) tests e2e
 
 bench: $(VENV_STAMP)
 	$(PY) -m pygames bench

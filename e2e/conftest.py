@@ -49,9 +49,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site") / "dist"
-    site_build.build(out)
-    return out
+    return Path(site_build.built_or_build(tmp_path_factory.mktemp("site") / "dist"))
 
 
 def _serve(directory: Path, prefix: str) -> Iterator[str]:

@@ -80,6 +80,23 @@ def wait_moved(page: Page, before: str) -> None:
     assert page.locator("#error-banner").is_hidden(), page.locator("#error-text").inner_text()
 
 
+def wait_answered(page: Page, timeout: int = 60_000) -> None:
+    """Wait until the engine has answered every call the page made (``?debug=1`` exposes the
+    count): a late answer that must change nothing has then come, instead of a fixed pause."""
+    page.wait_for_function(
+        "() => window.pygamesDebug.engine && window.pygamesDebug.engine.pending === 0",
+        timeout=timeout,
+    )
+
+
+def thinking_in_the_engine(page: Page) -> None:
+    """Wait until a call is on its way to the engine (a bot's think has left its pause)."""
+    page.wait_for_function(
+        "() => window.pygamesDebug.engine && window.pygamesDebug.engine.pending > 0",
+        timeout=30_000,
+    )
+
+
 def wait_settled(page: Page) -> None:
     """Wait until the controls just drawn take a press (web/js/input-gate.js: a new decision
     ignores presses for 250 ms, so that a held key or a double tap plays only one). A click

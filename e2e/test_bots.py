@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import screenshot
 from .lobby import choose_seats, fill_seed, table_command
-from .play import board_state, decide, wait_turn
+from .play import board_state, decide, thinking_in_the_engine, wait_answered, wait_turn
 
 PLAYERS = {"tanbo": 2, "humble_tea_party": 3, "storm_in_a_teacup": 2}
 
@@ -82,7 +82,10 @@ def play_against_strong(guard_factory: Any, base_url: str, game: str) -> dict[st
             text = page.locator("#turn").inner_text()
             seen_thinking = "(bot · Strong) is thinking" in text
         if awaiting == "bot":
-            page.wait_for_timeout(50)
+            page.wait_for_function(
+                "() => document.getElementById('board').dataset.awaiting !== 'bot'",
+                timeout=120_000,
+            )
             continue
         if wait_turn(page, timeout=120_000) == "over":
             break
@@ -100,7 +103,7 @@ def play_against_strong(guard_factory: Any, base_url: str, game: str) -> dict[st
 
 def test_the_lobby_offers_the_three_levels(site: tuple[Page, Any]) -> None:
     page, guard = site
-    page.goto(guard.origin + "/?fast=1")
+    page.goto(guard.origin + "/?fast=1&debug=1")
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
     for game in PLAYERS:
         page.get_by_label("Game", exact=True).select_option(game)
@@ -132,12 +135,13 @@ def test_a_game_against_strong_bots_draws_nothing_while_they_think(
 
 def test_leaving_while_a_bot_thinks_lets_no_late_move_land(site: tuple[Page, Any]) -> None:
     page, guard = site
-    page.goto(guard.origin + "/?fast=1")
+    page.goto(guard.origin + "/?fast=1&debug=1")
     # The Strong bot plays first (it places its Farmer), so it is thinking from the start.
     choose_seats(page, "tanbo", ["strong", ""])
     fill_seed(page, 5)
     page.get_by_role("button", name="Start").click()
     expect(page.locator("#turn")).to_contain_text("is thinking")
+    thinking_in_the_engine(page)
     table_command(page, "New game")
     leave = page.get_by_role("button", name="Go to the lobby")
     if leave.is_visible():  # asked only once a person has made a move
@@ -147,8 +151,8 @@ def test_leaving_while_a_bot_thinks_lets_no_late_move_land(site: tuple[Page, Any
     fill_seed(page, 6)
     page.get_by_role("button", name="Start").click()
     assert wait_turn(page) == "human"
-    # Give the old think every chance to answer: the new game must still be at its first step.
-    page.wait_for_timeout(2500)
+    # Once the old think has answered, the new game must still be at its first step.
+    wait_answered(page)
     state = board_state(page)
     assert state["step"] == "0" and state["awaiting"] == "human", state
     assert page.locator("#error-banner").is_hidden()
@@ -158,16 +162,17 @@ def test_undo_while_a_bot_thinks_takes_back_your_move_and_no_late_move_lands(
     site: tuple[Page, Any],
 ) -> None:
     page, guard = site
-    page.goto(guard.origin + "/?fast=1")
+    page.goto(guard.origin + "/?fast=1&debug=1")
     choose_seats(page, "tanbo", ["", "strong"])
     fill_seed(page, 8)
     page.get_by_role("button", name="Start").click()
     assert wait_turn(page) == "human"
     decide(page)  # your Farmer: now the Strong bot thinks about its own
     expect(page.locator("#turn")).to_contain_text("is thinking")
+    thinking_in_the_engine(page)
     page.get_by_role("button", name="Undo").click()
     assert wait_turn(page) == "human"
-    page.wait_for_timeout(2500)
+    wait_answered(page)  # the old think has answered, and landed nowhere
     state = board_state(page)
     assert state["step"] == "0" and state["awaiting"] == "human", state
     assert page.locator("#error-banner").is_hidden()

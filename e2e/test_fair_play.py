@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from .a11y import axe_violations
 from .conftest import screenshot, wait_ready
 from .lobby import choose_seats, fill_seed
-from .play import board_state, decide, wait_turn
+from .play import board_state, decide, wait_answered, wait_turn
 
 pytestmark = pytest.mark.e2e
 
@@ -27,7 +27,7 @@ def start(page: Page, game: str, bots: list[str], seed: int) -> None:
 
 def test_undo_says_why_after_a_tile_turned_up_and_changes_nothing(site: tuple[Page, Any]) -> None:
     page, guard = site
-    page.goto(guard.origin + "/?fast=1")
+    page.goto(guard.origin + "/?fast=1&debug=1")
     start(page, "humble_tea_party", ["", "normal", "normal"], 9)
     assert wait_turn(page) == "human"
     decide(page)  # keep a sweet: the next tile of that deck turns up, then the bots keep theirs
@@ -42,7 +42,7 @@ def test_undo_says_why_after_a_tile_turned_up_and_changes_nothing(site: tuple[Pa
     # can click it or press Enter on it), which answers with the reason.
     undo.click(force=True)
     expect(page.locator("#notice-text")).to_have_text(why)
-    page.wait_for_timeout(300)
+    wait_answered(page)
     assert board_state(page)["step"] == step and page.locator("#log").inner_text() == log
     screenshot(page, "undo-refused")
     page.set_viewport_size({"width": 360, "height": 740})

@@ -24,6 +24,7 @@ from .play import (
     bot_record,
     decide,
     record_link,
+    wait_answered,
     wait_settled,
     wait_turn,
 )
@@ -61,9 +62,10 @@ def my_moves(page: Page) -> int:
 
 
 def quiet(page: Page) -> int:
-    """Let every bot answer, then count seat 0's decisions."""
-    page.wait_for_timeout(300)
+    """Let the engine answer every call and every bot move, then count seat 0's decisions."""
+    wait_answered(page)
     wait_turn(page)
+    wait_answered(page)
     return my_moves(page)
 
 

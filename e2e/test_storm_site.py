@@ -6,10 +6,12 @@ of a finished game showing every hand."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from pygames.storm_in_a_teacup.combinations import combination_of
 
@@ -23,6 +25,7 @@ from .play import (
     decide_by_keyboard,
     hand_over_if_asked,
     record_link,
+    wait_answered,
     wait_moved,
     wait_turn,
 )
@@ -307,7 +310,7 @@ def _refused_run(kinds: list[str]) -> tuple[int, int] | None:
 
 def test_storm_refuses_a_run_that_is_no_combination(site: tuple[Page, Guard]) -> None:
     page, guard = site
-    page.goto(guard.origin + "/?fast=1")
+    page.goto(guard.origin + "/?fast=1&debug=1")
     start_storm(page, ["", "normal", "normal"], seed=3, host=0)
     assert wait_turn(page) == "human"
     kinds = [k for _, k in hand_in_page(page)]
@@ -323,7 +326,7 @@ def test_storm_refuses_a_run_that_is_no_combination(site: tuple[Page, Guard]) ->
     expect(page.locator("#board [data-action]")).to_have_count(0)
     page.locator("#board .storm-serve.refused").click(force=True)  # aria-disabled: nothing sent
     expect(page.locator("#board .storm-selection.tried")).to_have_count(1)
-    page.wait_for_timeout(300)
+    wait_answered(page)  # had anything been sent, it would have been answered by now
     assert board_state(page)["step"] == before
     assert page.locator("#log li").count() == log
     assert [k for _, k in hand_in_page(page)] == kinds
@@ -331,6 +334,23 @@ def test_storm_refuses_a_run_that_is_no_combination(site: tuple[Page, Guard]) ->
     screenshot(page, "storm-refused-run-site")
     storm_move(page, 1)
     assert board_state(page)["step"] != before
+
+
+def in_view(page: Page) -> None:
+    """Wait until the page has brought the decision into view: its prompt below the top, its
+    first choice above the bottom (a scroll may still be running; the caller asserts)."""
+    # On a timeout the caller's assertion says where they are.
+    with contextlib.suppress(PlaywrightTimeoutError):
+        page.wait_for_function(
+            """() => {
+              const prompt = document.querySelector('#board [data-prompt]');
+              const first = document.querySelector('#board [data-first-choice], #board .legal');
+              if (!prompt || !first) return false;
+              return prompt.getBoundingClientRect().top >= 0
+                && first.getBoundingClientRect().bottom <= innerHeight;
+            }""",
+            timeout=5_000,
+        )
 
 
 def test_storm_on_a_phone(guard_factory: Any, base_url: str) -> None:
@@ -342,7 +362,7 @@ def test_storm_on_a_phone(guard_factory: Any, base_url: str) -> None:
         if wait_turn(page) == "over":
             break
         # The page brought the decision into view: prompt first, the first choice close by.
-        page.wait_for_function("() => new Promise(r => setTimeout(() => r(true), 700))")
+        in_view(page)
         prompt = page.locator("#board [data-prompt]").bounding_box()
         first = page.locator("#board [data-first-choice], #board .legal").first.bounding_box()
         assert prompt and first and prompt["y"] >= 0 and first["y"] + first["height"] <= 740, (

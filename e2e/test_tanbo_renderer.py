@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from pygames.core import Rng
 from pygames.games import get_game
@@ -453,8 +453,7 @@ def test_moves_are_animated_briefly_and_not_for_reduced_motion(
     )
     assert timing["ghosts"] >= 2, timing
     assert timing["longest"] <= 1500, timing
-    page.wait_for_timeout(1600)
-    assert page.locator(".fly-ghost").count() == 0
+    expect(page.locator(".fly-ghost")).to_have_count(0, timeout=5_000)
     # Not animated: a first draw, or animate false.
     page.evaluate("() => window.showStep(false)")
     assert page.locator(".fly-ghost").count() == 0

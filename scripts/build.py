@@ -32,6 +32,7 @@ import argparse
 import hashlib
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -391,6 +392,19 @@ def build(out: Path) -> None:
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     count = sum(1 for p in out.rglob("*") if p.is_file())
     print(f"build: wrote {out} ({count} files, {total / 1e6:.1f} MB)")
+
+
+def built_or_build(fresh: Path) -> Path:
+    """The built site a test reads: the folder ``$PYGAMES_SITE`` names when set (``make test``
+    builds dist/ once and every test process reads that), else a new build at ``fresh``."""
+    given = os.environ.get("PYGAMES_SITE")
+    if not given:
+        build(fresh)
+        return fresh
+    site = Path(given).resolve()
+    if not (site / "build.json").is_file():
+        raise SystemExit(f"build: PYGAMES_SITE={given} holds no build (run scripts/build.py)")
+    return site
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -150,7 +150,7 @@ export async function startEngine(onProgress = () => {}, { onDeath = () => {} } 
   /** @type {Record<string, number>} */
   const crossings = {};
   /** @type {Record<string, unknown>} */
-  const engine = { python: pong.python, loadMs: Math.round(performance.now() - t0), crossings };
+  const engine = { python: pong.python, loadMs: Math.round(performance.now() - t0), crossings, pending: 0 };
   /** @type {string[]} */
   const calls = JSON.parse(await worker.sync.calls());
   for (const name of calls) {
@@ -160,6 +160,8 @@ export async function startEngine(onProgress = () => {}, { onDeath = () => {} } 
       const refused = callProblem(args, LIMITS);
       if (refused) return refused;
       crossings[name] += 1; // one crossing of the worker boundary (ping and calls are not counted)
+      // Calls not answered yet: a test waits for none, where a late answer must change nothing.
+      engine.pending = /** @type {number} */ (engine.pending) + 1;
       let text;
       try {
         text = await Promise.race([worker.sync[name](...args), death]);
@@ -167,6 +169,8 @@ export async function startEngine(onProgress = () => {}, { onDeath = () => {} } 
         // The bridge answers every refusal and every bug of its own: a throw is the runtime's.
         die(err);
         return dead;
+      } finally {
+        engine.pending = /** @type {number} */ (engine.pending) - 1;
       }
       if (dead) return dead;
       try {

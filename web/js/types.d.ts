@@ -237,6 +237,8 @@ export interface Engine extends BridgeCalls {
   loadMs: number;
   /** How many times each bridge call crossed to the worker (tests count decisions by it). */
   crossings: Record<string, number>;
+  /** Calls sent and not answered yet. */
+  pending: number;
 }
 
 /** `startEngine`'s progress: "download" (fraction of the runtime's bytes), the worker's stages
