@@ -35,9 +35,9 @@ help:
 	@echo "make soak-tests  the conformance tests' batches in full (make test plays their first games, with the same seeds)"
 	@echo "make clean   remove dist/ and test artifacts (make distclean: also .venv, node_modules)"
 
-$(VENV_STAMP): pyproject.toml
+$(VENV_STAMP): pyproject.toml constraints.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,dev]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,dev]' -c constraints.txt
 	@touch $@
 
 $(NODE_STAMP): package.json package-lock.json
@@ -65,7 +65,7 @@ chromium:
 	    exit 1; \
 	  fi; \
 	fi
-	@# Japanese text needs a font with its glyphs, or screenshots show boxes (issue 9).
+	@# Japanese text needs a font with its glyphs, or screenshots show boxes.
 	@if command -v fc-list >/dev/null && [ -z "$$(fc-list :lang=ja)" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    export DEBIAN_FRONTEND=noninteractive; \
