@@ -1,6 +1,6 @@
 """Bot levels at the table: the lobby offers Easy, Normal and Strong; a Strong bot thinks in the
 engine's worker while the page says so and stays responsive (no long task on the main thread
-while it thinks); leaving the table while a bot thinks lets no late move land (issue 8)."""
+while it thinks); leaving the table while a bot thinks lets no late move land."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One decision is one crossing of the worker boundary (issue 9).
+"""One decision is one crossing of the worker boundary.
 
 The page's engine counts every bridge call (``engine.crossings``, on ``?debug=1``'s
 ``globalThis.pygamesDebug``); the test also wraps each call to keep a trace of them. Between a

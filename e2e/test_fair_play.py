@@ -1,4 +1,4 @@
-"""Fair play in the page (issue 13): Undo follows the engine's undo policy and says why when it
+"""Fair play in the page: Undo follows the engine's undo policy and says why when it
 cannot, and the pass-the-device screen leaves nothing of the previous seat in sight or in
 reach (turn line, toolbar with Save and Share, log)."""
 

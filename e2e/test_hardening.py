@@ -1,4 +1,4 @@
-"""Hardening (issue 11): no input can kill the engine, an engine that dies anyway comes back with
+"""Hardening: no input can kill the engine, an engine that dies anyway comes back with
 the game, and two tabs on one game never lose a move."""
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Fixtures are engine answers (tests/test_htp_fixtures.py writes them); whole game
 the engine in this process and drawn step by step through ``window.htpRender``.
 
 The renderer contract: every final choice is a named, legal button carrying its action; a
-sweet, then an Oribako, then a place lead to exactly the legal cells; secrets stay out. Issue 7:
+sweet, then an Oribako, then a place lead to exactly the legal cells; secrets stay out. Layout:
 the board ([data-stay]) stays put through whole games (1366 x 768 and 360 x 740, 3 to 6
 players); the prompt and every choice are in view at 1366 x 768; each Oribako shows its public
 running score (the own box with its season) and each glowing place what it would add, as the
@@ -269,7 +269,7 @@ def test_secrets_and_tiles_in_words(guard_factory: Any, base_url: str) -> None:
     assert "crest" in (tile.get_attribute("aria-label") or "")
 
 
-# --------------------------------------------------------------------------- issue 7: layout
+# --------------------------------------------------------------------------- layout
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1366x768", "360x740"])

@@ -1,5 +1,5 @@
 """The renderers' shared redraw (web/js/games/shared.js): it changes only what differs, and the
-result is exactly what replacing the HTML would give (issue 10: a whole new table on every step
+result is exactly what replacing the HTML would give (a whole new table on every step
 made the browser lay out the whole page each time)."""
 
 from __future__ import annotations

@@ -130,7 +130,7 @@ def test_hot_seat_two_humans_with_undo(site: tuple[Page, Guard]) -> None:
         click_choice(page, i)
     assert seen == {"0", "1"}, "both seats took turns"
     assert "Kenji" in page.locator("#log").inner_text(), "the log uses the chosen names"
-    # Undo takes back only the shown person's own moves (issue 13): when the other person's
+    # Undo takes back only the shown person's own moves: when the other person's
     # move came last it says so; within one's own turn it takes back one's own step.
     last_mover = None
     refused = False

@@ -4,7 +4,7 @@ views taken from the engine (tests/test_storm_fixtures.py writes them), no Pytho
 Checks the renderer contract: every final choice is a named, legal button carrying its action;
 a run is chosen by its first and last card (or the keyboard) and named live; a run that makes
 no combination is refused with the engine's reason and nothing is sent; only the seat's own
-hand is in the page. And issue 7: the own hand ([data-stay]) does not move through whole games
+hand is in the page. And layout: the own hand ([data-stay]) does not move through whole games
 at 1366 x 768 and 360 x 740; prompt and choices are in view at 1366 x 768 with 2 to 6 players;
 seat tiles never clip; a phone hand has 24 x 24 px targets; each player's last move is written
 in their tile (bots marked); stock colours follow the Memory aid option (ruling S8); the full
@@ -288,14 +288,14 @@ def test_tea_party_explains_the_winner_and_offers_every_discard(
     expect(page.locator("#root [data-prompt]")).to_contain_text("(bot) is choosing discards")
 
 
-# --------------------------------------------------------------------------- layout (issue 7)
+# --------------------------------------------------------------------------- layout
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1366x768", "360x740"])
 def test_the_own_hand_stays_put_through_whole_games(
     guard_factory: Any, base_url: str, viewport: dict[str, int]
 ) -> None:
-    """Issue 7: the hand jumped between y = 492 and 928 px. Every redraw of a whole 4-player
+    """Layout: the hand jumped between y = 492 and 928 px. Every redraw of a whole 4-player
     game and of 85 steps of a 6-player game (serving, prepares, tea parties, discards, the end)
     keeps the [data-stay] hand row within 8 px; at 1366 x 768 every prompt and choice of every
     decision is in view without scrolling (the board where the shell puts it)."""
@@ -337,7 +337,7 @@ def test_the_own_hand_stays_put_through_whole_games(
     ],
 )
 def test_prompt_and_choices_in_view_at_1366(guard_factory: Any, base_url: str, name: str) -> None:
-    """Issue 7: with 6 players the hand started at y = 765 and discards were below the fold."""
+    """Layout: with 6 players the hand started at y = 765 and discards were below the fold."""
     page = open_site_frame(guard_factory, base_url, DESKTOP)
     page.select_option("#pick", name)
     f = fixtures_of(page)[name]
@@ -375,7 +375,7 @@ CLIPPED_JS = """() => {
 
 @pytest.mark.parametrize("width", [320, 360, 1366])
 def test_seat_tiles_never_clip(guard_factory: Any, base_url: str, width: int) -> None:
-    """Issue 7: "20 LEF" on phones and with 6 players. Nothing in a tile is cut off or drawn
+    """Clipping: "20 LEF" on phones and with 6 players. Nothing in a tile is cut off or drawn
     outside it (only the one-line last move ellipsizes; its full text is in the tile's name)."""
     page = open_fixture(guard_factory, base_url, viewport={"width": width, "height": 800})
     names = ["6 players: serving", "6 players: tea party, your discards", AID_ON, "game over"]
@@ -404,7 +404,7 @@ TARGETS_JS = """() => {
 
 @pytest.mark.parametrize("width", [320, 360])
 def test_a_phone_hand_has_targets_of_24_px(guard_factory: Any, base_url: str, width: int) -> None:
-    """Issue 7: 20 overlapping cards left 12 px tap strips. WCAG 2.5.8: 24 x 24 px at least."""
+    """Tap targets: 20 overlapping cards left 12 px tap strips. WCAG 2.5.8: 24 x 24 px at least."""
     page = open_fixture(guard_factory, base_url, viewport={"width": width, "height": 740})
     seen = 0
     for name, f in fixtures_of(page).items():
@@ -605,7 +605,7 @@ def test_a_served_run_travels_from_its_tile_and_the_final_dom_is_unchanged(
 
 
 def test_counts_are_words_with_plurals(guard_factory: Any, base_url: str) -> None:
-    """Issue 7 (\"1 cards\"): every count at 0, 1 and 2 reads right."""
+    """Plurals (\"1 cards\"): every count at 0, 1 and 2 reads right."""
     page = open_fixture(guard_factory, base_url)
     said = page.evaluate(
         """async () => {
@@ -660,7 +660,7 @@ def test_counts_are_words_with_plurals(guard_factory: Any, base_url: str) -> Non
 def test_axe_finds_nothing_on_any_fixture(
     guard_factory: Any, base_url: str, viewport: dict[str, int]
 ) -> None:
-    """Issue 7: the "no match"/"matches" badges (3.52:1, 3.89:1) and the winner row (4.36:1)
+    """Contrast: the "no match"/"matches" badges (3.52:1, 3.89:1) and the winner row (4.36:1)
     failed color-contrast. Every state, desktop and phone: 0 violations of any impact."""
     page = open_fixture(guard_factory, base_url, viewport=viewport)
     for name in fixtures_of(page):

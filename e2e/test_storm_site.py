@@ -189,7 +189,7 @@ def test_storm_full_game_one_human_two_bots(site: tuple[Page, Guard]) -> None:
 def test_storm_six_players_at_1366_the_hand_stays_and_choices_are_in_view(
     guard_factory: Any, base_url: str
 ) -> None:
-    """Issue 7: with 6 players the hand started at y = 765 and moved up to 275 px; discard
+    """Layout: with 6 players the hand started at y = 765 and moved up to 275 px; discard
     choices were below the fold. 60 decisions against five bots at 1366 x 768."""
     page, _ = guard_factory(base_url, viewport=DESKTOP)
     page.goto(base_url + "?fast=1")

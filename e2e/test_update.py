@@ -1,4 +1,4 @@
-"""Updates never mix two builds (issue 13): deploy build A, open it, deploy build B, and every
+"""Updates never mix two builds: deploy build A, open it, deploy build B, and every
 response an open page of A receives is A's, while a visit after the update gets B's only; and
 after any order of reloads, new tabs and closed tabs around the update, build B plays offline.
 

@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RESULT_TIMEOUT_MS = 300_000
 # The figures compared: times, not the ratios to a random game that bench also prints.
 TIME_SUFFIXES = ("_ms", "_us")
-# Whole games between bots, the figures issue 10 quotes (the rest are single operations).
+# Whole games between bots, the figures docs/performance.md quotes (the rest are single operations).
 WHOLE_GAME_SUFFIX = "_game_ms"
 
 PAGE = """<!doctype html>

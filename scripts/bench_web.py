@@ -17,7 +17,7 @@ first site's.
 
 ``--bare`` adds, first (so ratios are to it), a site that does nothing but ``loadPyodide()`` in
 a module worker from the npm package's own files (node_modules/pyodide, no bytecode): the
-baseline issue 10 sets its targets against. ``--floor`` adds a site that does nothing but start
+baseline the start-up targets are set against. ``--floor`` adds a site that does nothing but start
 Python from a memory snapshot: the first visit starts the built site's runtime (bytecode) and
 saves a snapshot in Cache Storage, the reload restores it. Its warm figure is the least any page
 restoring a snapshot of this runtime can take, whatever else it does.

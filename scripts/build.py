@@ -227,7 +227,7 @@ def _compile(out: Path) -> dict[str, str]:
     package = out / "pygames.zip"
     compile_archives(
         [
-            # The standard library without its docstrings (issue 10: first-visit bytes); the
+            # The standard library without its docstrings (fewer first-visit bytes); the
             # rules keep theirs.
             (
                 (NODE_MODULES / "pyodide" / STDLIB).read_bytes(),
@@ -286,7 +286,7 @@ def catalogue() -> dict[str, object]:
         "games": [g for g in reply["games"] if g["id"] in own],
         "levels": list(LEVELS),
         "default_bot": DEFAULT_LEVEL,
-        # The bounds the page checks before it calls the engine (issue 11).
+        # The bounds the page checks before it calls the engine.
         "limits": limits.as_json(),
         # What a name must not be made of alone: the lobby says so before Start.
         "blank": limits.blank_json(),

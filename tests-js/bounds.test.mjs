@@ -1,4 +1,4 @@
-// Bounds on what the page hands the engine: web/js/bounds.js (issue 11). The limits are the
+// Bounds on what the page hands the engine: web/js/bounds.js. The limits are the
 // engine's own (pygames/core/limits.py), read as the page reads them.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";

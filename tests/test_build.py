@@ -63,7 +63,7 @@ def test_build_ships_web_without_the_dev_tools_files(built: Path) -> None:
 
 @NEEDS_RUNTIME
 def test_the_service_worker_lists_every_file_of_its_build_with_its_digest(built: Path) -> None:
-    """Issue 13: a build's cache must hold that build's files only; the worker's install checks
+    """A build's cache must hold that build's files only; the worker's install checks
     each against the digest listed here, and the page carries the same build id."""
     import hashlib
 
@@ -356,7 +356,8 @@ print(json.dumps(sorted({m for m in sys.modules if m.startswith("pygames")} - be
 @NEEDS_RUNTIME
 def test_every_module_the_page_preloads_is_shipped(built: Path) -> None:
     """index.html preloads the engine's modules and PyScript's core with the chunks it imports
-    (issue 10): each link names a file of the site, and core.js imports nothing else."""
+    (so the worker starts sooner): each link names a file of the site, and core.js imports
+    nothing else."""
     index = (built / "index.html").read_text()
     preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', index)
     assert "js/engine.js" in preloads and "vendor/pyscript/core.js" in preloads

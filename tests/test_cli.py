@@ -88,7 +88,7 @@ def test_bench_prints_figures_and_ratios(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_simulate_plays_every_level() -> None:
-    # Issue 8: bot games through `simulate` accept Easy, Normal and Strong (and random).
+    # Bot levels: bot games through `simulate` accept Easy, Normal and Strong (and random).
     result = simulate("humble_tea_party", 1, 3, ["easy", "normal", "strong"])
     assert result["games"] == 1 and result["errors"] == 0, result
     assert set(result["wins_by_bot"]) == {"easy", "normal", "strong"}

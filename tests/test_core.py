@@ -14,11 +14,13 @@ from pygames.core import (
     BadRecord,
     IllegalAction,
     MatchRecord,
+    Message,
     Rng,
     Seat,
 )
+from pygames.games import get_game
 from tests.conformance import play_random_games
-from tests.pilegame import PILE, PileState, Take
+from tests.pilegame import PILE, Boom, Cheer, PileState, Take
 
 
 def test_rng_is_deterministic_and_independent_of_global_random() -> None:
@@ -138,6 +140,53 @@ def test_apply_refuses_and_changes_nothing() -> None:
     state.apply(0, Take(2))
     with pytest.raises(IllegalAction, match="game is over"):
         state.apply(1, Take(1))
+
+
+def test_is_legal_answers_as_apply_would() -> None:
+    # Every seat (and two that are none), every kind of action, in a game and once it is over.
+    tries = [Take(1), Take(2), Take(3), Take(4), Boom(), Cheer()]
+    games = (
+        PILE.new_state(3, 1, {"pile": 2, "cheer": True}),
+        PILE.new_state(2, 1, {"pile": 2, "boom": True}),
+    )
+    for state in games:
+        for _ in range(2):
+            for seat in (-1, 0, 1, 2, 3):
+                for action in tries:
+                    trial = state.clone()
+                    try:
+                        trial.apply(seat, action)
+                        took = True
+                    except IllegalAction:
+                        took = False
+                    except RuntimeError:  # Boom is legal and blows up while applied
+                        took = True
+                    assert state.is_legal(seat, action) is took, (seat, action)
+            if not state.is_over():
+                state.apply(state.turn, Take(2))
+        assert state.is_over()
+
+
+@pytest.mark.parametrize("game_id", ["tanbo", "humble_tea_party", "storm_in_a_teacup"])
+def test_apply_trusted_is_apply_without_the_checks(game_id: str) -> None:
+    # Along random games, a legal action applied unchecked leaves the same state, the same log
+    # and the same news (what it showed whom) as the checked apply.
+    game = get_game(game_id)
+    rng = Rng(3)
+    for seed in (1, 2):
+        players = min(game.max_players, 3)
+        state = game.new_state(players, seed, game.default_options(players))
+        state.tell(Message.of("core.game_over"))  # stale news the next apply must clear
+        while not state.is_over():
+            seat = state.awaiting()[0] if state.awaiting() else state.actors()[0]
+            legal = state.legal_actions(seat)
+            action = legal[rng.randbelow(len(legal))]
+            trusted = state.clone()
+            trusted.apply_trusted(seat, action)
+            state.apply(seat, action)
+            assert trusted.to_json() == state.to_json()
+            assert dict(trusted.news) == dict(state.news)
+            assert [e.to_json() for e in trusted.log] == [e.to_json() for e in state.log]
 
 
 def test_options_are_validated() -> None:

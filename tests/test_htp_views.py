@@ -1,4 +1,4 @@
-"""Humble Tea Party views for the table (issue 7): each Oribako's running score (the public
+"""Humble Tea Party views for the table: each Oribako's running score (the public
 part for everyone, the owner's own with #5), what each legal placement would add, each seat's
 last move, and the full view of a finished game. Python is the only source of these numbers:
 they are checked here against the scoring module (ruling H12) and for secrets (H2, H10)."""

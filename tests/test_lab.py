@@ -1,4 +1,4 @@
-"""The balance lab (issue 12): studies, executors, rows, resume, summaries, figures, report."""
+"""The balance lab: studies, executors, rows, resume, summaries, figures, report."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Bounded input (issue 11): what would exhaust Python's stack or reach its own limits is refused
+"""Bounded input: what would exhaust Python's stack or reach its own limits is refused
 before it is parsed, in words, and changes nothing."""
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ def _played(game: str, players: int, seed: int) -> dict[str, Any]:
 
 
 def test_a_record_nested_ten_thousand_deep_is_refused_in_words() -> None:
-    """The share link that killed the engine (issue 11): options and an action 10,000 deep."""
+    """The share link that killed the engine: options and an action 10,000 deep."""
     for field, value in (("options", '{"a": ' * 10_000 + "1" + "}" * 10_000), ("actions", None)):
         record = record_with()
         text = json.dumps(record)
@@ -160,7 +160,7 @@ def test_nan_and_infinity_in_json_are_refused(constant: str) -> None:
 
 
 def test_a_record_too_long_is_refused_before_it_is_read() -> None:
-    """A save with 10 MB seat names took 15 s to open (issue 11): now it is refused at once."""
+    """A save with 10 MB seat names took 15 s to open: now it is refused at once."""
     record = record_with(seats=[{"name": "x" * 10_000_000, "bot": None}, {"name": "B"}])
     reply = call(bridge.import_record, json.dumps(record), "save")
     refused(reply, "BadRecord", "is too long")

@@ -1,4 +1,4 @@
-"""Every word a player reads is a catalogued message (issue 9): no log line, refusal, outcome
+"""Every word a player reads is a catalogued message: no log line, refusal, outcome
 or damaged-record reason crosses the bridge as plain English (``core.text``), which the page
 could neither translate nor name seats in."""
 

@@ -1,4 +1,4 @@
-"""The inputs that killed the engine in the browser (issue 11), given to the bridge in the
+"""The inputs that killed the engine in the browser, given to the bridge in the
 vendored Pyodide itself (under Node): each is refused in words and Python goes on working.
 
 Without the bounds, parsing a record nested 10,000 deep overflows the JavaScript stack inside

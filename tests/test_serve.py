@@ -1,4 +1,4 @@
-"""scripts/serve.py: the MIME types the runtime needs and its cache headers (issue 10)."""
+"""scripts/serve.py: the MIME types the runtime needs and its cache headers."""
 
 from __future__ import annotations
 

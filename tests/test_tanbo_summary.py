@@ -1,5 +1,6 @@
 """What each Tanbo player just did: the per-seat summary of their last turn in the table view
-(``table["last"]``), shown on the table until they play again (issue 7, "what just happened").
+(``table["last"]``), shown on the table until they play again, so each player sees what just
+happened.
 
 Every action kind of ruling T4, Big Movement chains and the opponent's swaps, End-phase removals
 (ruling T6), the winning turn (ruling T7), setup (ruling T2), the words and their plurals, and

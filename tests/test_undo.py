@@ -1,4 +1,4 @@
-"""The undo policy (issue 13, pygames/core/undo.py), per game.
+"""The undo policy (pygames/core/undo.py), per game.
 
 What an action showed each seat is checked against an oracle that knows nothing of the games'
 own marks: a seat learned something from an action if, in some world it could not tell from
@@ -230,7 +230,7 @@ def _first(match: str, want: Any, limit: int = 300) -> dict[str, Any]:
 
 
 def test_humble_tea_party_keep_then_undo_is_refused_once_a_tile_turned_up() -> None:
-    """The issue's peek: keep a sweet, see the next tile, Undo."""
+    """The peek Undo must not allow: keep a sweet, see the next tile, Undo."""
     match = _new("humble_tea_party", 3, [None, "normal", "normal"], 9)
     call(bridge.act, match, 0, json.dumps({"type": "keep", "deck": 0}), 0, 0)
     before = snapshot(match, 3)

@@ -455,7 +455,7 @@ def play_round(state: HtpState, seat: int, rounds: int) -> None:
             if s == state.turn:
                 continue
             if state.may_take_tea(s) and normal_move(state, s) is not None:
-                state._apply(s, Tea())
+                state.apply_trusted(s, Tea())
                 acted = True
                 break
         if acted:
@@ -463,7 +463,7 @@ def play_round(state: HtpState, seat: int, rounds: int) -> None:
         action = normal_move(state, state.turn)
         if action is None:  # pragma: no cover - the active player has a placement
             return
-        state._apply(state.turn, action)
+        state.apply_trusted(state.turn, action)
 
 
 Candidate = tuple[Action, ...]  # this seat's actions, applied in order
@@ -500,7 +500,7 @@ class Lookahead:
                         break
                     if isinstance(action, Place) and state.turn != self.seat:
                         break  # Tea made the placement pass (nothing could be placed)
-                    state._apply(self.seat, action)
+                    state.apply_trusted(self.seat, action)
                 play_round(state, self.seat, HORIZON)
                 totals[i] += win_chances(state)[self.seat]
         best = 0
@@ -567,7 +567,7 @@ class StrongHtpBot(SearchBot):
         candidates: list[Candidate] = [(a,) for a in places]
         if tea:
             shielded = state.clone()
-            shielded._apply(seat, Tea())
+            shielded.apply_trusted(seat, Tea())
             after = placement_candidates(shielded, seat)
             candidates.append((Tea(), *after[:1]))
         choice = look.best(candidates, self.iterations)

@@ -131,6 +131,21 @@ class State(ABC):
         self.news = {}
         self._apply(seat, action)
 
+    def is_legal(self, seat: int, action: Action) -> bool:
+        """Whether :meth:`apply` would take ``action`` for ``seat`` now, as it stands (in the
+        form :meth:`legal_actions` gives it)."""
+        return not self.is_over() and seat in self.actors() and action in self.legal_actions(seat)
+
+    def apply_trusted(self, seat: int, action: Action) -> None:
+        """Apply ``action`` for ``seat`` without checking it: the action is not checked for
+        legality, so an illegal one leaves the state undefined.
+
+        For search and for building positions, whose actions come from :meth:`legal_actions`
+        (checking one builds them all again). Everything else calls :meth:`apply`.
+        """
+        self.news = {}
+        self._apply(seat, action)
+
     def tell(self, why: Message, seats: Iterable[int] | None = None) -> None:
         """While an action is applied: it shows ``seats`` (every seat if ``None``) something
         hidden or random, for the reason ``why``. The first reason a seat is told is kept."""

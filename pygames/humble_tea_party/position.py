@@ -21,8 +21,8 @@ from typing import Any
 
 from ..core import Rng
 from .game import HtpGame, HtpState
-from .oribako import Box, is_complete
-from .state import DECKS, Phase, season_order
+from .oribako import Box
+from .state import DECKS, season_order
 from .sweets import TILE_COUNT, describe_tile, player_cards, type_by_name
 
 __all__ = ["box_of", "describe_tile", "position", "tile"]
@@ -121,14 +121,5 @@ def position(
     state.tea_holder = tea_holder
     state.tea_spent = list(tea_spent)
     state.turn = turn
-    state.turns = sum(len(b) for b in state.boxes)
-    if not all(state.boxes):
-        state.phase = Phase.OWN
-        state.turns += 1
-    elif all(is_complete(b) for b in state.boxes):
-        state._finish()
-    else:
-        state.phase = Phase.RECOMMEND
-        if begin:
-            state._begin_turn(turn)
+    state.settle_phase(begin)
     return state

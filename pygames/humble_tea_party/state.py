@@ -362,6 +362,21 @@ class HtpRules(State):
 
     # --- turns (rulings H7, H9, H11) --------------------------------------------------------
 
+    def settle_phase(self, begin: bool) -> None:
+        """Once a position's boxes, decks and turn are set (humble_tea_party/position.py): the
+        phase they make (the sweets still to keep, the placements, or the end) and the turns
+        counted; with ``begin``, the turn of a placement phase begun as play would begin it."""
+        self.turns = sum(len(b) for b in self.boxes)
+        if not all(self.boxes):
+            self.phase = Phase.OWN
+            self.turns += 1
+        elif all(is_complete(b) for b in self.boxes):
+            self._finish()
+        else:
+            self.phase = Phase.RECOMMEND
+            if begin:
+                self._begin_turn(self.turn)
+
     def _begin_turn(self, seat: int) -> None:
         """Start ``seat``'s turn; in Phase 2 the Tea token comes home first, and a player with
         no legal placement passes at once (possibly several in a row)."""

@@ -283,11 +283,6 @@ class StormRules(State):
         else:  # pragma: no cover - legal_actions only yields the kinds above
             raise IllegalAction(Message.of(f"{NS}.refusal.no_such_action", kind=action.kind))
 
-    def apply_trusted(self, seat: int, action: Action) -> None:
-        """Apply an action that is known to be legal without checking it: for search
-        rollouts, whose policy only picks legal moves (checking builds every legal action)."""
-        self._apply(seat, action)
-
     def _say(self, key: str, **args: object) -> None:
         # Every line is public: the log only names what was revealed (ruling S8).
         self.log.append(LogEntry(Message.of(f"{NS}.log.{key}", **args)))

@@ -652,7 +652,7 @@ function drawLog(match, lines) {
   log.dataset.match = key;
   app.logLines = keys;
   // Scrolled at the next frame, when layout is done anyway: reading scrollHeight now would
-  // force a layout of the whole table in the middle of the draw (issue 10's profile).
+  // force a layout of the whole table in the middle of the draw (a profile of the page showed it).
   requestAnimationFrame(() => {
     const panel = $("log-panel");
     panel.scrollTop = panel.scrollHeight;
@@ -1295,7 +1295,7 @@ async function main() {
   });
   window.addEventListener("hashchange", heardAddress);
   // The service worker's install downloads every file of the site (17 MB): on a first visit it
-  // waits for the engine, whose start it would otherwise slow down (issue 10: cold ready went
+  // waits for the engine, whose start it would otherwise slow down (cold ready went
   // from 0.83x to 0.71x of a bare Pyodide start when it waited).
   const offline = () =>
     keepOffline(

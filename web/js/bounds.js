@@ -1,4 +1,4 @@
-// Bounds on what the page hands the engine (issue 11): a saved game, a share link or a call's
+// Bounds on what the page hands the engine: a saved game, a share link or a call's
 // argument that is too long, nested too deeply or holds a number JavaScript cannot pass exactly
 // is refused here, before it reaches the worker, so no input can exhaust Python's stack in
 // Pyodide (which kills the engine for good). The engine checks the same bounds again

@@ -18,7 +18,7 @@ export const possessive = (name) => (name.replace(PDI, "").endsWith("s") ? `${na
  * Make the table's DOM the given HTML. The result is exactly what `root.innerHTML = html` gives
  * (same elements, attributes in the same order, same text), but reached by changing only what
  * differs: elements that stay keep their identity, so the browser restyles and lays out only
- * what changed (issue 10: a whole new table cost a full layout on every step). The element that
+ * what changed (a whole new table cost a full layout on every step). The element that
  * had focus keeps it; if it was replaced, the new one with the same data-focus-key gets it.
  * A player's name isolated in the HTML's text (web/js/bidi.js) is drawn in a <bdi>.
  * @param {HTMLElement} root
@@ -135,7 +135,7 @@ const rectOf = (x) => (x instanceof Element ? x.getBoundingClientRect() : x);
 /**
  * Run `fn` at the next frame, before that frame is drawn: an animation over a table just
  * redrawn measures it there, where the browser lays it out anyway, instead of forcing that
- * layout inside the task that replaced the table (issue 10: one layout a step, not two). The
+ * layout inside the task that replaced the table (one layout a step, not two). The
  * ghosts enter the page in the same frame as the new table, so nothing flickers.
  * @param {() => void} fn
  */
@@ -149,7 +149,7 @@ let landing = /** @type {(() => void)[]} */ ([]);
 
 /** Append every pending ghost at once. Reading rectangles forces a layout whenever the page has
  *  changed since the last one, so flights measure first and write later: a step that flies five
- *  tokens costs one layout, not five (issue 10: no long tasks during play). */
+ *  tokens costs one layout, not five (no long tasks during play). */
 function land() {
   const now = landing;
   landing = [];

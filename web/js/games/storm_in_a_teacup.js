@@ -10,7 +10,7 @@
 // longest run matching the lead, is data-first-choice: the shell focuses it when a decision
 // begins), data-unselect clears.
 //
-// Layout (issue 7): the own hand row is the one [data-stay] element. Everything above it has a
+// Layout: the own hand row is the one [data-stay] element. Everything above it has a
 // height fixed for the whole game at a given width (status line, player tiles, the round's
 // slots, a one-line headline, the prompt and the quick-pick line), so the hand never moves;
 // what varies (selection, discard choices, the party's details, the last party) comes after.
