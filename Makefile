@@ -22,13 +22,14 @@ DIST_STAMP := dist/build.json
 JS_TESTS := tests-js/*.test.mjs
 BUILD_INPUTS := $(shell find web pygames scripts -type f -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null) package.json
 
-.PHONY: help setup build serve test lint typecheck unit test-js e2e chromium bench bench-web soak soak-tests clean
+.PHONY: help setup build serve test lint typecheck contract unit test-js e2e chromium bench bench-web soak soak-tests clean
 
 help:
 	@echo "make serve   set up, build, and serve the site at http://$(HOST):$(PORT)/"
 	@echo "make test    set up (chromium included) and run lint, types, unit and browser tests"
 	@echo "make build   build the site into dist/"
 	@echo "make lint    ruff and mypy (Python); eslint and tsc (JavaScript)"
+	@echo "make contract  write web/js/views.d.ts (the views' TypeScript) from their TypedDicts"
 	@echo "make bench   speed figures of every game (ratios to random) and a short arena run"
 	@echo "make bench-web  engine ready in Chromium (cold, warm), long tasks in whole games, Pyodide/CPython (BASE=dir: compare a build)"
 	@echo "make soak    10,000 random games at every game and player count; 10,000 fuzzed bridge calls, saves and links"
@@ -83,6 +84,10 @@ lint: $(VENV_STAMP) $(NODE_STAMP)
 	npx tsc -p tsconfig.json
 	npx tsc -p tsconfig.app.json
 	npx tsc -p tsconfig.games.json
+
+# web/js/views.d.ts from the TypedDicts of the views (tests/test_contract.py fails when stale).
+contract: $(VENV_STAMP)
+	$(PY) scripts/contract.py
 
 typecheck: lint
 

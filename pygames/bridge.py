@@ -49,6 +49,7 @@ from .core import (
     Seat,
     State,
 )
+from .core.contract import MessageJson
 from .core.limits import (
     MAX_ACTION_CHARS,
     MAX_CONFIG_CHARS,
@@ -181,7 +182,7 @@ def _open(record: MatchRecord) -> Match:
     return match
 
 
-def _new_log(before: State, after: State, seat: int | None) -> list[JsonDict]:
+def _new_log(before: State, after: State, seat: int | None) -> list[MessageJson]:
     old = len([e for e in before.log if e.visible_to(seat)])
     return [e.message.to_json() for e in after.log if e.visible_to(seat)][old:]
 

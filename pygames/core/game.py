@@ -12,9 +12,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
 from .actions import Action, ActionCodec
+from .contract import OutcomeJson, ViewJson
 from .errors import BadOptions, IllegalAction
 from .limits import quote
 from .messages import Message, template
@@ -71,7 +72,7 @@ class Outcome:
     reason: Message
     details: JsonDict = field(default_factory=dict)
 
-    def to_json(self) -> JsonDict:
+    def to_json(self) -> OutcomeJson:
         """JSON form, shown on the end screen."""
         return {
             "winners": list(self.winners),
@@ -185,7 +186,7 @@ class State(ABC):
         Common fields come first; the game adds its own under ``"table"``.
         """
         outcome = self.outcome()
-        return {
+        view: ViewJson = {
             "game": self.game.id,
             "players": self.players,
             "seat": seat,
@@ -196,9 +197,11 @@ class State(ABC):
             "log": [e.message.to_json() for e in self.log if e.visible_to(seat)],
             "table": self._table_view(seat),
         }
+        # Declared (and checked) as the contract's shape; read on as any JSON by the callers.
+        return cast(JsonDict, view)
 
     @abstractmethod
-    def _table_view(self, seat: int | None) -> JsonDict:
+    def _table_view(self, seat: int | None) -> Mapping[str, Any]:
         """The game's own part of :meth:`view`."""
 
     def full_view(self) -> JsonDict:
@@ -215,7 +218,7 @@ class State(ABC):
             "table": self._full_table_view(),
         }
 
-    def _full_table_view(self) -> JsonDict:
+    def _full_table_view(self) -> Mapping[str, Any]:
         """The game's table with every secret shown; games with secrets override this."""
         return self._table_view(None)
 

@@ -33,7 +33,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, cast
+
+from .contract import MessageJson
 
 LANGUAGES = ("en", "ja")
 """The languages every catalogue is written in (English is the fallback)."""
@@ -69,7 +71,7 @@ class Message:
         """One argument's value."""
         return dict(self.args).get(name, default)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> MessageJson:
         """``{"id": ..., "args": {...}}``; nested messages become the same shape.
 
         The answer is shared between calls: read it or serialise it, never change it.
@@ -79,7 +81,7 @@ class Message:
             made = _MessageJson({"id": self.id, "args": {k: _thaw(v) for k, v in self.args}})
             made.message = self
             object.__setattr__(self, "_json", made)  # frozen: set once, as a cache
-        return made
+        return cast(MessageJson, made)
 
     @classmethod
     def from_json(cls, data: Any) -> Message:

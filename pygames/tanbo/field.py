@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
+from typing import Literal
 
 from .tokens import MAX_TOKENS_PER_PADDY, PADDIES, Counts, Token, rice_count
 
@@ -33,6 +34,11 @@ class Work(Enum):
     HARVEST = "harvest"
     CULTIVATE = "cultivate"
     BIG_MOVEMENT = "big_movement"
+
+
+#: A :class:`Work`'s value, as views carry it (JSON has no enums); mypy checks that the values
+#: match, as it reads ``Work.value`` as the union of its members' values.
+WorkWord = Literal["rest", "sow", "harvest", "cultivate", "big_movement"]
 
 
 def work_for(paddy: Sequence[int]) -> tuple[Work, int]:

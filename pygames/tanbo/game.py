@@ -15,7 +15,7 @@ from .actions import CODEC
 from .refusals import explain
 from .setup import DEFAULT_OPTIONS, check_options, standard_paddies
 from .state import TanboRules
-from .views import check, from_json, from_view, state_json, table_view
+from .views import TanboTable, check, from_json, from_view, state_json, table_view
 
 
 class TanboState(TanboRules):
@@ -25,7 +25,7 @@ class TanboState(TanboRules):
     def explain_illegal(self, seat: int, action: Action) -> Message:
         return explain(self, seat, action)
 
-    def _table_view(self, seat: int | None) -> JsonDict:
+    def _table_view(self, seat: int | None) -> TanboTable:
         return table_view(self)  # ruling T8: all public but the order of bag draws
 
     def to_json(self) -> JsonDict:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 from enum import StrEnum
-from typing import Any, Self
+from typing import Any, Literal, Self
 
 from ..core import Action, Game, IllegalAction, JsonDict, LogEntry, Message, Outcome, Rng, State
 from .actions import Place, PlaceFarmer, Remove, ReturnRice, Swap, Take
@@ -71,6 +71,11 @@ class Phase(StrEnum):
     REST = "rest"  # the turn's player returns collected Rice (ruling T4)
     EXCESS = "excess"  # the turn's player trims over-full paddies (ruling T6)
     OVER = "over"
+
+
+#: A :class:`Phase`'s value, as views carry it (JSON has no enums); mypy checks that the values
+#: match, as it reads ``Phase.value`` as the union of its members' values.
+PhaseWord = Literal["farmer", "move", "swap", "harvest", "rest", "excess", "over"]
 
 
 class TanboRules(State):

@@ -18,14 +18,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
-from ..core import JsonDict, Message
-from .field import Spot, Work
+from ..core import Message
+from .field import Spot, Work, WorkWord
 from .tokens import (
     TOKEN_BY_WORD,
     TOKEN_WORDS,
+    RiceJson,
     Token,
+    TokenWord,
     points,
     rice_count,
     rice_from_json,
@@ -33,6 +35,79 @@ from .tokens import (
 )
 from .words import a as a_token
 from .words import clauses, count, rice, sentences
+
+
+class PlacedJson(TypedDict):
+    """A token placed in a paddy, as sowing placed it."""
+
+    paddy: int
+    token: TokenWord
+
+
+class SwapJson(TypedDict):
+    """A swap of two tokens, each ``[paddy, token]``, as in the swap action."""
+
+    a: list[int | TokenWord]
+    b: list[int | TokenWord]
+
+
+class ClearedJson(TypedDict):
+    """What a Sow cleared from the paddy: Snakes to the supply, Rice to the bag."""
+
+    snakes: int
+    rice: RiceJson
+
+
+#: One movement of a turn and the action it led to (``from``: the paddy picked up).
+MovementJson = TypedDict(
+    "MovementJson",
+    {
+        "from": int,
+        "placed": list[PlacedJson],
+        "again": bool,
+        "paddy": int,
+        "action": WorkWord,
+        "took": RiceJson,
+        "drew": RiceJson,
+        "cleared": ClearedJson,
+        "snakes_added": int,
+        "farmer_to": int | None,
+        "returned": RiceJson,
+        "swap": SwapJson | None,
+        "no_swap": bool,
+    },
+)
+MovementJson.__doc__ = """One movement of a turn (a Big Movement starts another) and the action it
+led to: ``from`` is the paddy picked up, ``paddy`` where the last token landed."""
+
+
+class RemovedJson(TypedDict):
+    """Tokens an End phase removed from an over-full paddy."""
+
+    paddy: int
+    token: TokenWord
+    count: int
+
+
+class TurnJson(TypedDict):
+    """A player's last turn (``turn`` 0: the setup), until they play again."""
+
+    turn: int
+    #: Decisions taken in the game when this summary last changed.
+    step: int
+    #: The setup: the paddy where the Farmer was placed.
+    farmer: int | None
+    moves: list[MovementJson]
+    removed: list[RemovedJson]
+    #: Swaps made in the opponent's Big Movements since.
+    swaps: list[SwapJson]
+    #: Scored this turn (Harvest).
+    points: int
+    #: Returned this turn (Rest).
+    lost: int
+    #: The turn is over (else it is being played).
+    done: bool
+
 
 Tally = tuple[int, int, int, int, int]  # counts by Token, like Counts but immutable
 NONE: Tally = (0, 0, 0, 0, 0)
@@ -67,7 +142,7 @@ class Movement:
     swap: SwapSpots | None = None  # Big Movement: the opponent's swap, once made
     no_swap: bool = False  # Big Movement: the opponent had no two different tokens to swap
 
-    def to_json(self) -> JsonDict:
+    def to_json(self) -> MovementJson:
         return {
             "from": self.start,
             "placed": [{"paddy": p, "token": TOKEN_WORDS[t]} for p, t in self.placed],
@@ -122,7 +197,7 @@ class Turn:
     lost: int = 0  # returned this turn (Rest)
     done: bool = False  # the turn is over (else it is being played)
 
-    def to_json(self) -> JsonDict:
+    def to_json(self) -> TurnJson:
         return {
             "turn": self.number,
             "step": self.step,
@@ -156,7 +231,7 @@ class Turn:
         )
 
 
-def swap_json(swap: SwapSpots) -> JsonDict:
+def swap_json(swap: SwapSpots) -> SwapJson:
     """``{"a": [paddy, token], "b": [paddy, token]}``, as in the swap action."""
     (p, t), (q, u) = swap
     return {"a": [p, TOKEN_WORDS[t]], "b": [q, TOKEN_WORDS[u]]}

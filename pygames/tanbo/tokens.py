@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import IntEnum
+from typing import Literal, TypedDict
 
 Counts = list[int]
+#: A token's name in JSON.
+TokenWord = Literal["snake", "yellow", "black", "red", "farmer"]
 
 
 class Token(IntEnum):
@@ -32,8 +35,8 @@ class Token(IntEnum):
         return TOKEN_WORDS[self]
 
 
-TOKEN_WORDS = ("snake", "yellow", "black", "red", "farmer")
-TOKEN_BY_WORD = {w: Token(i) for i, w in enumerate(TOKEN_WORDS)}
+TOKEN_WORDS: tuple[TokenWord, ...] = ("snake", "yellow", "black", "red", "farmer")
+TOKEN_BY_WORD: dict[str, Token] = {w: Token(i) for i, w in enumerate(TOKEN_WORDS)}
 RICE = (Token.YELLOW, Token.BLACK, Token.RED)
 RICE_WORDS = tuple(t.word for t in RICE)
 
@@ -68,12 +71,28 @@ def points(counts: Sequence[int]) -> int:
     return 3 * counts[1] + 4 * counts[2] + 5 * counts[3]
 
 
-def rice_json(counts: Sequence[int]) -> dict[str, int]:
+class RiceJson(TypedDict):
+    """Rice by colour: a bag, a player's collected Rice, a paddy's, or each colour's points."""
+
+    yellow: int
+    black: int
+    red: int
+
+
+class TokensJson(TypedDict):
+    """A paddy or the hand: its Snakes, its Rice by colour, and whether the Farmer is there."""
+
+    snakes: int
+    rice: RiceJson
+    farmer: bool
+
+
+def rice_json(counts: Sequence[int]) -> RiceJson:
     """``{"yellow": a, "black": b, "red": c}``."""
     return {"yellow": counts[1], "black": counts[2], "red": counts[3]}
 
 
-def tokens_json(counts: Sequence[int]) -> dict[str, object]:
+def tokens_json(counts: Sequence[int]) -> TokensJson:
     """The view of a paddy or a hand: Snakes, Rice by colour, and whether the Farmer is there."""
     return {"snakes": counts[0], "rice": rice_json(counts), "farmer": bool(counts[4])}
 

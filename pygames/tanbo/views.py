@@ -7,12 +7,13 @@ holds the whole position; a state rebuilt from it differs only in its random gen
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 from ..core import BadRecord, Game, JsonDict, LogEntry, Message, Rng
+from ..core.contract import MessageJson
 from .field import clockwise, excess, farmer_paddy
-from .state import Phase, TanboRules
-from .summary import Turn, turn_text
+from .state import Phase, PhaseWord, TanboRules
+from .summary import PlacedJson, Turn, TurnJson, turn_text
 from .tokens import (
     MAX_TOKENS_PER_PADDY,
     PADDIES,
@@ -25,7 +26,9 @@ from .tokens import (
     WIN_IN_ONE_TURN,
     WIN_LEAD,
     WIN_POINTS,
+    RiceJson,
     Token,
+    TokensJson,
     counts_from_json,
     points,
     rice_from_json,
@@ -37,7 +40,77 @@ from .tokens import (
 R = TypeVar("R", bound=TanboRules)
 
 
-def last_view(state: TanboRules, seat: int) -> JsonDict | None:
+class LastTurnJson(TurnJson):
+    """A player's last turn as the table shows it, with its line of words."""
+
+    text: MessageJson | None
+
+
+#: The sowing under way: where it started (``from``), the next paddy, what was placed where,
+#: and where the last token in hand will land (ruling T3; null once all are placed).
+SowingJson = TypedDict(
+    "SowingJson", {"from": int, "next": int, "placed": list[PlacedJson], "landing": int | None}
+)
+SowingJson.__doc__ = """The sowing under way: where it started (``from``), the next paddy to
+sow, each token placed so far, and where the last token in hand will land (ruling T3; null
+once all are placed)."""
+
+
+class PendingJson(TypedDict):
+    """A decision the table waits for beside the sowing: a swap, a Harvest, a Rest or an End
+    phase's removals (``kind``), how many are left, and whose it is."""
+
+    kind: PhaseWord
+    count: int
+    seat: int
+
+
+class GoalJson(TypedDict):
+    """The three ways to win (ruling T7): reach ``points``, lead by ``lead``, or score
+    ``in_one_turn`` in a single turn."""
+
+    points: int
+    lead: int
+    in_one_turn: int
+
+
+class TanboTable(TypedDict):
+    """Tanbo's table: the whole position, the same for every seat (ruling T8)."""
+
+    #: Each colour's points, the rules the table shows (ruling T2): the renderer derives none.
+    rice_points: RiceJson
+    goal: GoalJson
+    #: Tokens a paddy may hold (ruling T6).
+    paddy_limit: int
+    phase: PhaseWord
+    turn: int
+    first_player: int
+    #: Each player's five paddies, in sowing order.
+    rings: list[list[TokensJson]]
+    #: The tokens in the sowing hand.
+    hand: TokensJson
+    sowing: SowingJson | None
+    #: The paddy whose action is being carried out.
+    action_paddy: int | None
+    pending: PendingJson | None
+    bag: RiceJson
+    #: Snakes left in the supply.
+    supply: int
+    scores: list[int]
+    collected: list[RiceJson]
+    #: Scored so far this turn.
+    turn_points: int
+    winner_reason: MessageJson | None
+    turn_number: int
+    #: The movement under way follows a Big Movement.
+    replaying: bool
+    #: Decisions taken so far.
+    steps: int
+    #: What each player just did, until they play again (public: ruling T8).
+    last: list[LastTurnJson | None]
+
+
+def last_view(state: TanboRules, seat: int) -> LastTurnJson | None:
     """``seat``'s last turn as the table shows it, with one line of words (``"text"``)."""
     turn = state.last[seat]
     if turn is None:
@@ -69,16 +142,15 @@ def _reason(data: Any) -> Message | None:
     return Message.from_json(data)
 
 
-def table_view(state: TanboRules) -> JsonDict:
+def table_view(state: TanboRules) -> TanboTable:
     """The ``"table"`` part of every seat's view (the same for all: ruling T8)."""
-    pending = None
+    phase: PhaseWord = state.phase.value  # before the test below narrows it (to a plain str)
+    pending: PendingJson | None = None
     if state.phase in (Phase.SWAP, Phase.HARVEST, Phase.REST, Phase.EXCESS):
-        pending = {
-            "kind": state.phase.value,
-            "count": state.pending_count(),
-            "seat": state.actors()[0],
-        }
-    sowing = None
+        pending = PendingJson(
+            kind=phase, count=state.pending_count(), seat=state.actors()[0]
+        )
+    sowing: SowingJson | None = None
     if state.sow_from is not None:
         sowing = {
             "from": state.sow_from,
@@ -92,7 +164,7 @@ def table_view(state: TanboRules) -> JsonDict:
         "rice_points": rice_json([0, *(RICE_POINTS[t] for t in RICE), 0]),
         "goal": {"points": WIN_POINTS, "lead": WIN_LEAD, "in_one_turn": WIN_IN_ONE_TURN},
         "paddy_limit": MAX_TOKENS_PER_PADDY,
-        "phase": state.phase.value,
+        "phase": phase,
         "turn": state.turn,
         "first_player": state.first_player,
         "rings": [[tokens_json(p) for p in ring] for ring in state.rings],

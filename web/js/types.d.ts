@@ -1,8 +1,12 @@
 // Types for the type checker only (tsc --noEmit over JSDoc; see tsconfig.json). Nothing here runs
 // or ships: scripts/build.py leaves *.d.ts out of dist/. JavaScript names them with JSDoc, e.g.
 //   /** @param {import("./types.js").Status} status */
-// The shapes follow what pygames/bridge.py sends (Python is their source): when a reply there
-// changes, change it here too, and tsc shows every place in web/js that reads it.
+// The views (a seat's view, a message, an outcome, each game's table) are declared once, in
+// Python, and written into views.d.ts (scripts/contract.py); the bridge's replies below follow
+// what pygames/bridge.py sends: when a reply there changes, change it here too, and tsc shows
+// every place in web/js that reads it.
+
+import type { MessageJson, OutcomeJson, ViewJson } from "./views.js";
 
 // ---------------------------------------------------------------------------------------------
 // JSON values and actions
@@ -37,10 +41,7 @@ export type ErrorType =
 
 /** Something the engine says (a log line, a reason, a refusal): an id and its arguments,
  *  rendered in the reader's language by i18n.js. Seats are indices. */
-export interface Message {
-  id: string;
-  args?: Record<string, unknown>;
-}
+export type Message = MessageJson;
 
 /** A refusal: the match is exactly as it was; `error` is its English text, `message` the same
  *  to render in the reader's language. */
@@ -85,29 +86,12 @@ export interface Status {
 }
 
 /** How a finished game ended (`Outcome.to_json()`). */
-export interface Outcome {
-  winners: number[];
-  scores: number[];
-  reason: Message;
-  details: Record<string, any>;
-}
+export type Outcome = OutcomeJson;
 
 /** `State.view(seat)`: what one seat may see. The game's own part is `table`, read only by that
- *  game's renderer (its shape is in pygames/<game>/views.py). */
-export interface View<Table = GameTable> {
-  game: string;
-  players: number;
-  /** The seat this view is for; null for a spectator (and for a replay's "everything"). */
-  seat: number | null;
-  actors: number[];
-  awaiting: number[];
-  over: boolean;
-  outcome: Outcome | null;
-  /** The log lines this seat may read. */
-  log: Message[];
+ *  game's renderer, as its views.py declares it (e.g. `View<TanboTable>`). */
+export interface View<Table = GameTable> extends Omit<ViewJson, "table"> {
   table: Table;
-  /** A finished game's replay showing every secret (`State.full_view()`). */
-  everything?: boolean;
 }
 
 /** A game's table in a view: each renderer knows its own game's. */
@@ -319,8 +303,8 @@ export interface OptionsEditor {
 }
 
 /** What the shell passes to a renderer's `render(root, props)`. */
-export interface RendererProps {
-  view: View;
+export interface RendererProps<Table = GameTable> {
+  view: View<Table>;
   legal: Action[];
   /** The seat on screen; -1 a spectator. */
   seat: number;

@@ -1,0 +1,120 @@
+"""The view contract: web/js/views.d.ts is what scripts/contract.py writes from the TypedDicts
+of the rules, and a view as the engine sends it has the fields they declare."""
+
+from __future__ import annotations
+
+import sys
+import types
+import typing
+from pathlib import Path
+from typing import Any, get_args, get_origin, get_type_hints, is_typeddict
+
+import pytest
+
+from pygames.core import Rng
+from pygames.core.contract import ViewJson
+from pygames.games import get_game
+from pygames.tanbo.views import TanboTable
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import contract  # noqa: E402
+
+
+def test_the_committed_typescript_is_what_the_typeddicts_write() -> None:
+    written = contract.OUT.read_text(encoding="utf-8")
+    assert written == contract.contract(), "web/js/views.d.ts is stale: python scripts/contract.py"
+
+
+def test_the_writer_knows_every_kind_of_field() -> None:
+    writer = contract.Writer()
+    assert writer.ts(int | None) == "number | null"
+    assert writer.ts(list[int | str]) == "(number | string)[]"
+    assert writer.ts(tuple[int, str]) == "[number, string]"
+    assert writer.ts(dict[str, list[bool]]) == "Record<string, boolean[]>"
+    assert writer.ts(typing.Literal["a", 2]) == '"a" | 2'
+    with pytest.raises(TypeError, match="no TypeScript"):
+        writer.ts(set[int])
+
+
+def _conforms(value: Any, hint: Any, where: str) -> None:
+    """Assert that a JSON value has the shape a type hint declares (every key, no other)."""
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (typing.NotRequired, typing.Required):
+        _conforms(value, args[0], where)
+    elif is_typeddict(hint):
+        assert isinstance(value, dict), where
+        hints = get_type_hints(hint, include_extras=True)
+        required = {k for k, h in hints.items() if get_origin(h) is not typing.NotRequired}
+        assert required <= value.keys() <= hints.keys(), (where, sorted(value), sorted(hints))
+        for key, item in value.items():
+            _conforms(item, hints[key], f"{where}.{key}")
+    elif origin in (typing.Union, types.UnionType):
+        failures = []
+        for option in args:
+            try:
+                _conforms(value, option, where)
+                return
+            except AssertionError as exc:
+                failures.append(exc)
+        raise AssertionError(f"{where}: {value!r} is none of {hint}") from failures[0]
+    elif origin is typing.Literal:
+        assert value in args, (where, value)
+    elif origin is list:
+        assert isinstance(value, list), where
+        for i, item in enumerate(value):
+            _conforms(item, args[0], f"{where}[{i}]")
+    elif origin is dict:
+        assert isinstance(value, dict), where
+        for key, item in value.items():
+            _conforms(key, args[0], f"{where} key")
+            _conforms(item, args[1], f"{where}[{key!r}]")
+    elif hint is type(None):
+        assert value is None, where
+    elif hint is bool:
+        assert isinstance(value, bool), where
+    elif hint in (int, float):
+        assert isinstance(value, int | float) and not isinstance(value, bool), (where, value)
+    elif hint is str:
+        assert isinstance(value, str), where
+    elif hint is not Any and origin is None and hint is not object:
+        raise AssertionError(f"{where}: cannot check {hint}")
+
+
+TABLES: dict[str, Any] = {"tanbo": TanboTable}
+
+
+@pytest.mark.parametrize("game_id", sorted(TABLES))
+def test_views_along_random_games_have_the_declared_shape(game_id: str) -> None:
+    # mypy checks that the views are built to the declaration; this checks what they hold at
+    # every step, for every seat and a spectator (a field filled from elsewhere is caught too).
+    game = get_game(game_id)
+    rng = Rng(5)
+    players = min(game.max_players, 4)
+    for seed in (1, 2):
+        state = game.new_state(players, seed, game.default_options(players))
+        while True:
+            for seat in (*range(players), None):
+                view = state.view(seat)
+                _conforms(view, ViewJson, f"{game_id} view")
+                _conforms(view["table"], TABLES[game_id], f"{game_id} table")
+            if state.is_over():
+                _conforms(state.full_view(), ViewJson, f"{game_id} replay")
+                _conforms(state.full_view()["table"], TABLES[game_id], f"{game_id} replay")
+                break
+            seat = state.awaiting()[0] if state.awaiting() else state.actors()[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randbelow(len(legal))])
+
+
+def test_the_shape_check_catches_a_missing_an_extra_and_a_wrong_field() -> None:
+    view = get_game("tanbo").new_state(2, 1, {}).view(0)
+    table = view["table"]
+    for broken in (
+        {k: v for k, v in table.items() if k != "supply"},
+        {**table, "secret": 1},
+        {**table, "phase": "dancing"},
+        {**table, "hand": {**table["hand"], "farmer": 1}},
+    ):
+        with pytest.raises(AssertionError):
+            _conforms(broken, TanboTable, "table")
