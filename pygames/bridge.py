@@ -28,7 +28,7 @@ import inspect
 import itertools
 import json
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import wraps
 from typing import Any
@@ -43,6 +43,7 @@ from .core import (
     GameError,
     IllegalAction,
     JsonDict,
+    LogEntry,
     MatchRecord,
     Message,
     Rng,
@@ -182,8 +183,8 @@ def _open(record: MatchRecord) -> Match:
     return match
 
 
-def _new_log(before: State, after: State, seat: int | None) -> list[MessageJson]:
-    old = len([e for e in before.log if e.visible_to(seat)])
+def _new_log(before: Sequence[LogEntry], after: State, seat: int | None) -> list[MessageJson]:
+    old = len([e for e in before if e.visible_to(seat)])
     return [e.message.to_json() for e in after.log if e.visible_to(seat)][old:]
 
 
@@ -247,20 +248,35 @@ def _check_step(match: Match, step: object) -> None:
 
 
 def _advance(match: Match, seat: int, data: JsonDict, step: object, shown: object) -> JsonDict:
-    """Apply ``data`` for ``seat`` on a copy and answer everything the screen needs next."""
+    """Apply ``data`` for ``seat`` and answer everything the screen needs next.
+
+    No copy of the state is made: ``State.apply`` refuses before it changes anything. A fault
+    inside the rules could still leave it half-changed; the record, not yet extended, then
+    rebuilds the match as it was before the error is answered."""
     _check_step(match, step)
     action = match.game.decode_action(data)
-    trial = match.state.clone()
-    trial.apply(seat, action)
-    _seat(match, shown)  # checked before anything changes
-    before, match.state = match.state, trial
+    state = match.state
+    try:
+        _seat(match, shown)  # checked before anything changes
+    except BadInput:
+        if not state.is_legal(seat, action):
+            state.apply(seat, action)  # the action's own refusal is told first; it changes nothing
+        raise
+    before = list(state.log)
+    try:
+        state.apply(seat, action)
+    except IllegalAction:
+        raise
+    except Exception:
+        match.state = match.record.replay(match.game)
+        raise
     match.record.actions.append((seat, action.to_json()))
-    match.news.append(trial.news)
+    match.news.append(state.news)
     return _moved(match, before, match.step - 1, action.to_json(), shown)
 
 
 def _moved(
-    match: Match, before: State, start: int, action: JsonDict | None, shown: object
+    match: Match, before: Sequence[LogEntry], start: int, action: JsonDict | None, shown: object
 ) -> JsonDict:
     """The answer to a decision: the screen to show, the log lines new to that seat, and the
     record's tail (the actions from step ``start`` on), so the page keeps its own copy."""
@@ -413,7 +429,7 @@ def bot_act(match_id: str, seat: int, step: int, shown: int = SPECTATOR) -> Json
     _seat(match, shown)
     seat, action = _bot_choice(match, seat, step)
     if action is None:
-        return _moved(match, match.state, match.step, None, shown)
+        return _moved(match, match.state.log, match.step, None, shown)
     return _advance(match, seat, action, step, shown)
 
 

@@ -15,7 +15,9 @@ checkpoint copy plus at most ``CHECKPOINT - 1`` actions away.
 
 from __future__ import annotations
 
-from .core import BadRecord, Game, GameError, IllegalAction, JsonDict, MatchRecord, Message, State
+import itertools
+
+from .core import Game, IllegalAction, JsonDict, MatchRecord, Message, State
 
 CHECKPOINT = 16
 EVERYTHING = -2
@@ -28,26 +30,21 @@ class Replay:
     def __init__(self, game: Game, record: MatchRecord) -> None:
         self.game = game
         self.record = record
-        self._checkpoints: list[State] = []
-        self._entry_steps: list[int] = []  # the step at which each log entry appeared
-        try:
-            state = game.new_state(len(record.seats), record.seed, record.options)
-        except GameError as exc:
-            raise BadRecord(Message.of("core.record.cannot_start", detail=exc.message)) from exc
-        self._entry_steps.extend(0 for _ in state.log)
-        for i, (seat, data) in enumerate(record.actions):
-            if i % CHECKPOINT == 0:
-                self._checkpoints.append(state.clone())
-            try:
-                state.apply(seat, game.decode_action(data))
-            except GameError as exc:
-                raise BadRecord(
-                    Message.of("core.record.does_not_apply", n=i + 1, detail=exc.message)
-                ) from exc
-            self._entry_steps.extend(i + 1 for _ in state.log[len(self._entry_steps) :])
-        if len(record.actions) % CHECKPOINT == 0:
-            self._checkpoints.append(state.clone())
-        self.final = state
+        # The record's own replay (its errors name the action that does not apply), watched.
+        start = record.replay(game, upto=0)
+        checkpoints: list[State] = [start]
+        entry_steps = [0 for _ in start.log]  # the step at which each log entry appeared
+
+        def watch(state: State) -> None:
+            step = next(steps)
+            entry_steps.extend(step for _ in state.log[len(entry_steps) :])
+            if step % CHECKPOINT == 0:
+                checkpoints.append(state.clone())
+
+        steps = itertools.count(1)
+        self.final = record.replay(game, on_step=watch)
+        self._checkpoints = checkpoints
+        self._entry_steps = entry_steps
 
     @property
     def steps(self) -> int:

@@ -1,5 +1,5 @@
-// Humble Tea Party's pure helpers (web/js/games/humble_tea_party.js): words, an Oribako's window
-// and the picks of a placement; checked against real games (web/dev/htp-fixtures.js).
+// Humble Tea Party's pure helpers (web/js/games/humble_tea_party.js): words and the picks of a
+// placement; checked against real games (web/dev/htp-fixtures.js).
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { describe, it } from "node:test";
@@ -7,10 +7,9 @@ import { fileURLToPath } from "node:url";
 
 import { fixtures } from "../web/dev/htp-fixtures.js";
 import {
-  HANDS,
   describeAction,
-  extent,
   gainWords,
+  handName,
   handsWords,
   lastMoveWords,
   pointsWords,
@@ -18,6 +17,10 @@ import {
   tileWords,
 } from "../web/js/games/humble_tea_party.js";
 import { addCatalogue, useLanguage } from "../web/js/i18n.js";
+
+// The six hands as the view lists them (pygames/humble_tea_party/views.py), each one made
+// worth its points.
+const HANDS = [1, 2, 3, 4, 5, 6].map((n) => ({ n, points: n === 6 ? -2 : 1 }));
 
 // The words come from the engine's catalogue (as the build writes it to dist/i18n/).
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -44,8 +47,8 @@ describe("words", () => {
     try {
       assert.equal(tileWords(tile), "「金魚錦玉羹」（8月・夏・梅の紋・その他の和菓子）");
       assert.equal(pointsWords(-2), "−2点");
-      assert.equal(HANDS[0].name, "四季");
-      assert.equal(handsWords([0, 1, null, 0, null, -2]), "おいしい三か月 1、重複 −2");
+      assert.equal(handName(HANDS[0]), "四季");
+      assert.equal(handsWords([0, 1, null, 0, null, -2], HANDS), "おいしい三か月 1、重複 −2");
     } finally {
       await useLanguage("en");
     }
@@ -61,30 +64,20 @@ describe("words", () => {
   });
 
   it("lists the hands that count, skipping zero and the secret one", () => {
-    assert.equal(HANDS.length, 6);
-    assert.equal(handsWords([0, 1, null, 0, null, -2]), `${HANDS[1].name} 1, ${HANDS[5].name} −2`);
-    assert.equal(handsWords([2, 0, 0, 0, 0, -1], { gain: true }), `${HANDS[0].name} +2, ${HANDS[5].name} −1`);
-    assert.equal(handsWords(null), "");
-    assert.equal(handsWords([0, 0, 0, 0, 0, 0]), "");
-  });
-});
-
-describe("extent (an Oribako's window, ruling H8)", () => {
-  const at = (/** @type {[number, number][]} */ cells) => ({ tiles: cells.map(([x, y]) => ({ x, y })) });
-
-  it("shows 3 x 3 round the centre for an empty box", () => {
-    assert.deepEqual(extent(null), { x0: -1, x1: 1, y0: -1, y1: 1, empty: true });
-    assert.deepEqual(extent({ tiles: [] }), { x0: -1, x1: 1, y0: -1, y1: 1, empty: true });
+    assert.equal(handsWords([0, 1, null, 0, null, -2], HANDS), "Delicious Trimester 1, Duplication −2");
+    assert.equal(handsWords([2, 0, 0, 0, 0, -1], HANDS, { gain: true }), `${handName(HANDS[0])} +2, Duplication −1`);
+    assert.equal(handsWords(null, HANDS), "");
+    assert.equal(handsWords([0, 0, 0, 0, 0, 0], HANDS), "");
   });
 
-  it("opens the ring next to the tiles", () => {
-    assert.deepEqual(extent(at([[0, 0]])), { x0: -1, x1: 1, y0: -1, y1: 1, empty: false });
-    assert.deepEqual(extent(at([[0, 0], [1, 0]])), { x0: -1, x1: 2, y0: -1, y1: 1, empty: false });
-  });
-
-  it("never lets the tiles spread beyond 3 x 3", () => {
-    assert.deepEqual(extent(at([[0, 0], [2, 0]])), { x0: 0, x1: 2, y0: -1, y1: 1, empty: false });
-    assert.deepEqual(extent(at([[0, 0], [2, 2], [1, 1]])), { x0: 0, x1: 2, y0: 0, y1: 2, empty: false });
+  it("names the hands the view lists, in its order", () => {
+    const table = Object.values(fixtures).find((f) => f.view.table.hands)?.view.table;
+    assert.ok(table, "a fixture with the hands");
+    assert.equal(table.hands.length, 6);
+    assert.deepEqual(
+      table.hands.map((/** @type {{n: number, points: number}} */ h) => handName(h)),
+      HANDS.map((h) => handName(h)),
+    );
   });
 });
 

@@ -47,7 +47,7 @@ describe("words", () => {
 
   it("lists the collected Rice, every colour", () => {
     assert.equal(collectedWords({ yellow: 0, black: 1, red: 2 }), "Collected: no Yellow Rice, 1 Black Rice, 2 Red Rice");
-    assert.equal(collectedWords(undefined), "Collected: no Yellow Rice, no Black Rice, no Red Rice");
+    assert.equal(collectedWords({ yellow: 3, black: 0, red: 0 }), "Collected: 3 Yellow Rice, no Black Rice, no Red Rice");
   });
 
   it("describes each kind of action", () => {
@@ -84,15 +84,21 @@ describe("ringOrder", () => {
   const bot = { name: "B", bot: "normal" };
 
   it("puts the only person's ring first", () => {
-    assert.deepEqual(ringOrder([human, bot]), [0, 1]);
-    assert.deepEqual(ringOrder([bot, human]), [1, 0]);
+    assert.deepEqual(ringOrder([human, bot], [0, 1]), [0, 1]);
+    assert.deepEqual(ringOrder([bot, human], [0, 1]), [1, 0]);
   });
 
   it("keeps seat 0 first otherwise", () => {
-    assert.deepEqual(ringOrder([human, human]), [0, 1]);
-    assert.deepEqual(ringOrder([bot, bot]), [0, 1]);
-    assert.deepEqual(ringOrder(undefined), [0, 1]);
-    assert.deepEqual(ringOrder([]), [0, 1]);
+    assert.deepEqual(ringOrder([human, human], [0, 1]), [0, 1]);
+    assert.deepEqual(ringOrder([bot, bot], [0, 1]), [0, 1]);
+    assert.deepEqual(ringOrder(undefined, [0, 1]), [0, 1]);
+    assert.deepEqual(ringOrder([], [0, 1]), [0, 1]);
+  });
+
+  it("follows the table's order of the rings", () => {
+    assert.deepEqual(ringOrder([bot, bot], [1, 0]), [1, 0]);
+    assert.deepEqual(ringOrder([bot, human], [1, 0]), [1, 0]);
+    assert.deepEqual(ringOrder([human, bot], [1, 0]), [0, 1]);
   });
 });
 

@@ -600,11 +600,16 @@ def test_view_shape_for_the_renderer() -> None:
     state = small()
     table = state.view(0)["table"]
     assert set(table) == {"step", "phase", "turn", "start_player", "decks", "resets",
-                          "max_resets", "box_full", "oribako", "tea", "undealt_cards",
-                          "options", "scores", "team_scores", "previews", "last"}
+                          "max_resets", "box_full", "hands", "favourite_hand", "oribako", "tea",
+                          "undealt_cards", "options", "scores", "team_scores", "previews",
+                          "last"}
     assert table["phase"] == "recommend" and table["scores"] is None
-    assert set(table["oribako"][0]) == {"tiles", "complete", "season", "revealed", "tea",
-                                        "score"}
+    assert [h["points"] for h in table["hands"]] == [1, 1, 1, 1, 1, -2]
+    assert [h["n"] for h in table["hands"]] == [1, 2, 3, 4, 5, 6]
+    assert table["favourite_hand"] == 4
+    assert set(table["oribako"][0]) == {"tiles", "window", "complete", "season", "revealed",
+                                        "tea", "score"}
+    assert table["oribako"][0]["window"] == {"x0": -1, "y0": -1, "x1": 1, "y1": 1}
     assert table["oribako"][0]["tiles"][0] == {"x": 0, "y": 0, "tile": tile_json(tile("Moth"))}
     assert set(table["decks"][0]) == {"size", "top"}
     assert table["undealt_cards"] == ["autumn"]

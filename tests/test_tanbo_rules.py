@@ -396,8 +396,10 @@ def test_t8_view_shape_is_public_and_holds_no_generator() -> None:
     assert set(table) == {
         "phase", "turn", "first_player", "rings", "hand", "sowing", "action_paddy", "pending",
         "bag", "supply", "scores", "collected", "turn_points", "winner_reason", "turn_number",
-        "replaying", "steps", "last", "rice_points", "goal", "paddy_limit",
+        "replaying", "steps", "last", "rice_points", "goal", "paddy_limit", "paddies",
+        "ring_order",
     }  # fmt: skip
+    assert table["paddies"] == 5 and table["ring_order"] == [0, 1]  # ruling T1
     # The rules the table shows come from the engine (rulings T2, T6, T7).
     assert table["rice_points"] == {"yellow": 3, "black": 4, "red": 5}
     assert table["goal"] == {"points": 25, "lead": 20, "in_one_turn": 20}

@@ -16,7 +16,7 @@ from .actions import CODEC
 from .refusals import explain
 from .setup import DEFAULT_OPTIONS, check_options
 from .state import HtpRules
-from .views import check, from_json, from_view, state_json, table_view
+from .views import HtpTable, check, from_json, from_view, state_json, table_view
 
 
 class HtpState(HtpRules):
@@ -26,10 +26,10 @@ class HtpState(HtpRules):
     def explain_illegal(self, seat: int, action: Action) -> Message:
         return explain(self, seat, action)
 
-    def _table_view(self, seat: int | None) -> JsonDict:
+    def _table_view(self, seat: int | None) -> HtpTable:
         return table_view(self, seat)
 
-    def _full_table_view(self) -> JsonDict:
+    def _full_table_view(self) -> HtpTable:
         """Every favourite season shown (and scored), for the replay of a finished game."""
         return table_view(self, None, everything=True)
 

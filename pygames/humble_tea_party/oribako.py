@@ -16,6 +16,7 @@ Message(id='humble_tea_party.cell.not_next', args=())
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TypedDict
 
 from ..core.messages import Message
 
@@ -32,6 +33,46 @@ def bounds(box: Mapping[Cell, int]) -> tuple[int, int, int, int]:
     xs = [x for x, _ in box]
     ys = [y for _, y in box]
     return min(xs), min(ys), max(xs), max(ys)
+
+
+class WindowJson(TypedDict):
+    """The cells of an Oribako to draw, ``x0..x1`` by ``y0..y1`` (inclusive): the cells next
+    to its sweets that may still take one, within the 3 x 3 the sweets must stay in (ruling H8),
+    and the sweets themselves; an empty box's 3 x 3 round (0, 0), where its first sweet goes."""
+
+    x0: int
+    y0: int
+    x1: int
+    y1: int
+
+
+def window(box: Mapping[Cell, int]) -> WindowJson:
+    """The cells of ``box`` to draw (see :class:`WindowJson`): a cell can hold a sweet only if
+    it lies within ``SIDE - 1`` cells of every sweet in each direction, and of those the ring
+    next to the sweets shows, so the frame grows as the box fills.
+
+    >>> window({})
+    {'x0': -1, 'y0': -1, 'x1': 1, 'y1': 1}
+    >>> window({(0, 0): 1})
+    {'x0': -1, 'y0': -1, 'x1': 1, 'y1': 1}
+    >>> window({(0, 0): 1, (2, 0): 2})
+    {'x0': 0, 'y0': -1, 'x1': 2, 'y1': 1}
+    >>> window({(0, 0): 1, (1, 0): 2})
+    {'x0': -1, 'y0': -1, 'x1': 2, 'y1': 1}
+    >>> window({(0, 0): 1, (2, 2): 2, (1, 1): 3})
+    {'x0': 0, 'y0': 0, 'x1': 2, 'y1': 2}
+    """
+    if not box:
+        half = SIDE // 2
+        return {"x0": -half, "y0": -half, "x1": half, "y1": half}
+    x0, y0, x1, y1 = bounds(box)
+    reach = SIDE - 1
+    return {
+        "x0": max(x1 - reach, x0 - 1),
+        "y0": max(y1 - reach, y0 - 1),
+        "x1": min(x0 + reach, x1 + 1),
+        "y1": min(y0 + reach, y1 + 1),
+    }
 
 
 def is_complete(box: Mapping[Cell, int]) -> bool:

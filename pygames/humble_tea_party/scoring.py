@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import TypedDict
 
 from ..core.messages import Message, Words
 from .sweets import TILE_CREST, TILE_MONTH, TILE_SEASON, TILES
@@ -40,6 +41,28 @@ POINTS_PER_HAND = (1, 1, 1, 1, 1, -2)
 FAVOURITE = 4  # index of #5 Favourite Season, the one hand that depends on a secret
 TIE_BREAK_HANDS = 4  # ruling H13: #1 to #4, in order
 
+
+class HandJson(TypedDict):
+    """One of the six hands (ruling H12), as the table lists them."""
+
+    #: Its number, 1 to 6 (the catalogue names it ``humble_tea_party.hand.<n>``).
+    n: int
+    #: The points each one made is worth (Duplication: -2 a tile).
+    points: int
+
+
+class ScoreJson(TypedDict):
+    """A complete Oribako's final score (ruling H12): each hand's count and points, in the
+    order of the table's ``hands``, and the total (the lowest wins)."""
+
+    hands: list[int]
+    points: list[int]
+    total: int
+
+
+def hands_json() -> list[HandJson]:
+    """The six hands in order, with the points each is worth."""
+    return [{"n": i + 1, "points": p} for i, p in enumerate(POINTS_PER_HAND)]
 
 
 def hand_message(hand: int) -> Message:
@@ -92,7 +115,7 @@ class Score:
         """The Oribako's score; the lowest wins."""
         return sum(self.points)
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> ScoreJson:
         """The view's per-seat score entry."""
         return {"hands": list(self.hands), "points": list(self.points), "total": self.total}
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Self
+from typing import Literal, Self, TypedDict
 
 from ..core import Action, Game, IllegalAction, JsonDict, LogEntry, Message, Outcome, Rng, State
 from .actions import Keep, Place, Tea
@@ -40,6 +40,38 @@ class Phase(StrEnum):
     OWN = "own"  # Phase 1: take your own sweets (ruling H7)
     RECOMMEND = "recommend"  # Phase 2: recommend sweets to others (ruling H9)
     OVER = "over"  # Phase 3: every Oribako is complete and scored
+
+
+#: A phase in JSON (:class:`Phase`'s values).
+PhaseWord = Literal["own", "recommend", "over"]
+
+
+class TileMoveJson(TypedDict):
+    """A seat's last move that put a sweet in an Oribako: ``keep`` (Phase 1, its own) or
+    ``place`` (Phase 2, another's). The sweet is the one on that cell now (tiles never move)."""
+
+    move: Literal["keep", "place"]
+    #: The step (decisions taken in the game) it happened at.
+    step: int
+    #: The deck it came from.
+    deck: int
+    #: Whose Oribako it went into.
+    target: int
+    x: int
+    y: int
+
+
+class OtherMoveJson(TypedDict):
+    """A seat's last move that placed no sweet: ``tea`` (it took the Tea token, ruling H11) or
+    ``pass`` (it could place nowhere, ruling H9)."""
+
+    move: Literal["tea", "pass"]
+    #: The step (decisions taken in the game) it happened at.
+    step: int
+
+
+#: A seat's last move, public (what just happened), until its next.
+LastMoveJson = TileMoveJson | OtherMoveJson
 
 
 def repeated_decks(decks: Sequence[Sequence[int]]) -> list[int]:
@@ -116,7 +148,7 @@ class HtpRules(State):
         self.turns = 0
         self.steps = 0  # actions applied so far: the match record's step
         # Each seat's last move, public (what just happened): see :meth:`_remember`.
-        self.last: list[JsonDict | None] = [None] * players
+        self.last: list[LastMoveJson | None] = [None] * players
 
     # --- reading the position ---------------------------------------------------------------
 
@@ -278,11 +310,18 @@ class HtpRules(State):
         """Log ``humble_tea_party.log.<key>``; with ``seat``, only that seat reads it."""
         self.log.append(LogEntry(say(f"log.{key}", **args), None if seat is None else (seat,)))
 
-    def _remember(self, seat: int, move: str, **what: object) -> None:
-        """Record ``seat``'s last move for the view, with the step it happened at: ``keep``
-        and ``place`` (``deck``, ``target``, ``x``, ``y``: the tile is the one on that cell,
-        tiles never move), ``tea``, or ``pass`` (a forced pass, ruling H9). All public."""
-        self.last[seat] = {"move": move, "step": self.steps, **what}
+    def _remember(self, seat: int, move: Literal["tea", "pass"]) -> None:
+        """Record ``seat``'s last move for the view, with the step it happened at: ``tea``, or
+        ``pass`` (a forced pass, ruling H9). All public."""
+        self.last[seat] = {"move": move, "step": self.steps}
+
+    def _remember_tile(self, seat: int, move: Literal["keep", "place"], deck: int, target: int,
+                       x: int, y: int) -> None:
+        """Record ``seat``'s last move for the view: ``keep`` or ``place`` of a sweet from
+        ``deck`` on ``target``'s cell ``(x, y)`` (the tile is the one on that cell, tiles never
+        move), with the step it happened at. Public."""
+        self.last[seat] = {"move": move, "step": self.steps, "deck": deck, "target": target,
+                           "x": x, "y": y}
 
     def _pass(self, seat: int) -> None:
         self._say("pass", seat=seat)
@@ -402,7 +441,7 @@ class HtpRules(State):
         seen = {d[0] for d in self.decks if d}
         tile = self._draw(deck)
         self.boxes[seat][(0, 0)] = tile
-        self._remember(seat, "keep", deck=deck, target=seat, x=0, y=0)
+        self._remember_tile(seat, "keep", deck, seat, 0, 0)
         self._say("keep", seat=seat, tile=tile_message(tile), deck=deck + 1)
         self._after_draw(seen)
         following = (seat + 1) % self.players
@@ -417,7 +456,7 @@ class HtpRules(State):
         seen = {d[0] for d in self.decks if d}
         tile = self._draw(action.deck)
         self.boxes[target][(action.x, action.y)] = tile
-        self._remember(seat, "place", deck=action.deck, target=target, x=action.x, y=action.y)
+        self._remember_tile(seat, "place", action.deck, target, action.x, action.y)
         self._say("recommend", seat=seat, tile=tile_message(tile), target=target)
         if self.complete(target):  # ruling H10: the season becomes public at once
             self._say("complete", seat=target, season=season_message(self.seasons[target]))

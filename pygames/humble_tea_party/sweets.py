@@ -20,9 +20,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from ..core.messages import Message, Words, render
+
+#: A season in JSON (:class:`Season`'s values).
+SeasonWord = Literal["spring", "summer", "autumn", "winter"]
+#: A crest in JSON (:class:`Crest`'s values).
+CrestWord = Literal["pine", "bamboo", "plum"]
+#: A family of sweets in JSON (:class:`Family`'s values).
+FamilyWord = Literal["nerikiri", "other"]
 
 
 class Season(StrEnum):
@@ -163,7 +170,27 @@ _BY_NAME = {t.name.lower(): t for t in TYPES}
 TILE_MONTH = tuple(TYPES[t].month for t in TILES)
 TILE_SEASON = tuple(TYPES[t].season for t in TILES)
 TILE_CREST = tuple(TYPES[t].crest for t in TILES)
-_TILE_JSON = tuple(
+
+
+class TileJson(TypedDict):
+    """A tile as the view shows it: its sweet and what the sweet is (ruling H3)."""
+
+    #: The tile (0-59): tiles run type by type, so copies of a sweet have neighbouring ids.
+    id: int
+    #: The sweet type (0-23): 0-11 the Nerikiri-style sweets of January to December, 12-23 the
+    #: Others (the catalogue's ``humble_tea_party.sweet.<type>``).
+    type: int
+    #: The sweet's English name (the page names it from the catalogue instead).
+    name: str
+    family: FamilyWord
+    #: 1 (January) to 12 (December).
+    month: int
+    #: The season of its month.
+    season: SeasonWord
+    crest: CrestWord
+
+
+_TILE_JSON: tuple[TileJson, ...] = tuple(
     {
         "id": i,
         "type": t,
@@ -182,9 +209,9 @@ def type_by_name(name: str) -> SweetType:
     return _BY_NAME[name.lower()]
 
 
-def tile_json(tile: int) -> dict[str, Any]:
+def tile_json(tile: int) -> TileJson:
     """The view's TILE object (a fresh dict)."""
-    return dict(_TILE_JSON[tile])
+    return _TILE_JSON[tile].copy()
 
 
 def month_message(month: int) -> Message:

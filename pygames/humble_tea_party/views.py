@@ -11,13 +11,30 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 from ..core import BadRecord, Game, JsonDict, LogEntry, Message, Rng
-from .oribako import FULL, SIDE, bounds, is_complete, is_connected
-from .scoring import FAVOURITE, Score, placement_gain, running_score
-from .state import DECKS, MAX_RESETS, HtpRules, Phase, reset_is_pointless, say
-from .sweets import TILE_COUNT, TILES, player_cards, tile_json
+from .oribako import FULL, SIDE, WindowJson, bounds, is_complete, is_connected, window
+from .scoring import (
+    FAVOURITE,
+    HandJson,
+    Score,
+    ScoreJson,
+    hands_json,
+    placement_gain,
+    running_score,
+)
+from .state import (
+    DECKS,
+    MAX_RESETS,
+    HtpRules,
+    LastMoveJson,
+    Phase,
+    PhaseWord,
+    reset_is_pointless,
+    say,
+)
+from .sweets import TILE_COUNT, TILES, Season, SeasonWord, TileJson, player_cards, tile_json
 
 #: The state class to rebuild (the game's own, with views and refusals on top of the rules).
 R = TypeVar("R", bound=HtpRules)
@@ -25,16 +42,140 @@ R = TypeVar("R", bound=HtpRules)
 PASS = "humble_tea_party.log.pass"
 
 
+class DeckJson(TypedDict):
+    """One of the three decks: how many tiles it holds and its face-up top."""
+
+    size: int
+    #: null: the deck is empty.
+    top: TileJson | None
+
+
+class CellJson(TypedDict):
+    """A sweet in an Oribako, on its free grid: x grows to the right, y downwards, the first
+    sweet at (0, 0)."""
+
+    x: int
+    y: int
+    tile: TileJson
+
+
+class RunningScoreJson(TypedDict):
+    """An Oribako's hands made so far (ruling H12), as the reader may know them: per hand,
+    in the order of the table's ``hands``; the favourite season's hand is null where the season
+    is secret to the reader."""
+
+    hands: list[int | None]
+    points: list[int | None]
+    #: The score as the reader knows it.
+    total: int
+    #: The score as every player knows it (the favourite season's hand left out until the box
+    #: is complete).
+    public: int
+
+
+class OribakoJson(TypedDict):
+    """One seat's Oribako and what the reader may know of it."""
+
+    #: Its sweets, in the order they were placed.
+    tiles: list[CellJson]
+    #: The cells to draw (ruling H8).
+    window: WindowJson
+    #: Nine sweets: the box is full and scored.
+    complete: bool
+    #: The owner's favourite season where the reader may know it (their own; everyone's once
+    #: the box is complete, ruling H10; every one in a finished game's replay); else null.
+    season: SeasonWord | None
+    #: The season is public (the box is complete).
+    revealed: bool
+    #: The owner holds the Tea token: nobody may place here (ruling H11).
+    tea: bool
+    score: RunningScoreJson
+
+
+class PreviewJson(TypedDict):
+    """What one of the reader's legal placements (or keeps) would add to the Oribako it goes
+    into: the sweet of ``deck`` on ``target``'s cell ``(x, y)``."""
+
+    deck: int
+    target: int
+    x: int
+    y: int
+    #: The points it adds in all (the reader's knowledge).
+    gain: int
+    #: The points it adds per hand; the favourite season's hand null while the owner's season
+    #: is secret to the reader.
+    hands: list[int | None]
+
+
+class TeaJson(TypedDict):
+    """The Tea token (ruling H11)."""
+
+    #: The seat having Tea; null: the token is in the centre.
+    holder: int | None
+    #: The seats that have had their Tea (once a game each).
+    spent: list[int]
+
+
+class HtpOptionsJson(TypedDict):
+    """The game's options the table shows."""
+
+    #: Team Battle (ruling H14).
+    team_battle: bool
+    #: Each seat's team (0 or 1) in a Team Battle; else null.
+    teams: list[int] | None
+    #: No chatting (ruling H15: shown, changes nothing).
+    no_chatting: bool
+
+
+class HtpTable(TypedDict):
+    """Humble Tea Party's table, as one seat (or a spectator) may see it: no favourite season
+    the reader may not know (ruling H10), and no deck's order."""
+
+    #: Decisions taken so far.
+    step: int
+    phase: PhaseWord
+    #: Whose turn it is.
+    turn: int
+    #: The seat that starts both phases.
+    start_player: int
+    decks: list[DeckJson]
+    #: Resets made so far (ruling H5).
+    resets: int
+    #: Resets a game allows (ruling H5).
+    max_resets: int
+    #: The sweets of a complete Oribako (ruling H8).
+    box_full: int
+    #: The six hands (ruling H12), in the order every score lists them.
+    hands: list[HandJson]
+    #: Where the favourite season's hand (#5) is in ``hands`` and in every score's lists: the
+    #: one hand that depends on a secret (null there while the season is secret to the reader).
+    favourite_hand: int
+    #: Each seat's Oribako.
+    oribako: list[OribakoJson]
+    #: For the seat to act: what each legal placement would add (else empty).
+    previews: list[PreviewJson]
+    #: Each seat's last move (public); null before its first.
+    last: list[LastMoveJson | None]
+    tea: TeaJson
+    #: The player cards not dealt, face up (ruling H2).
+    undealt_cards: list[SeasonWord]
+    options: HtpOptionsJson
+    #: Each seat's final score once the game is over; else null.
+    scores: list[ScoreJson] | None
+    #: A finished Team Battle's team totals, team 0 then 1 (ruling H14); else null.
+    team_scores: list[int] | None
+
+
 def known_season(state: HtpRules, owner: int, seat: int | None, everything: bool = False
-                 ) -> str | None:
+                 ) -> SeasonWord | None:
     """``owner``'s favourite season if ``seat`` may know it: their own, or revealed by a
     complete Oribako (ruling H10); every season in the full view of a finished game."""
     if everything or seat == owner or is_complete(state.boxes[owner]):
-        return state.seasons[owner]
+        return Season(state.seasons[owner]).value
     return None
 
 
-def score_json(score: Score, season_known: bool, public: int) -> JsonDict:
+def score_json(score: Score, season_known: bool, public: int) -> RunningScoreJson:
     """A running score as the view gives it: #5 is ``None`` where the season is not known.
     ``total`` is what the reader knows; ``public`` what every player knows (#5 left out
     until the season is revealed)."""
@@ -46,7 +187,7 @@ def score_json(score: Score, season_known: bool, public: int) -> JsonDict:
 
 
 def box_score(state: HtpRules, owner: int, seat: int | None, everything: bool = False
-              ) -> JsonDict:
+              ) -> RunningScoreJson:
     """The running score of ``owner``'s Oribako as ``seat`` may know it (ruling H12; H10)."""
     box = state.boxes[owner]
     season = known_season(state, owner, seat, everything)
@@ -55,7 +196,7 @@ def box_score(state: HtpRules, owner: int, seat: int | None, everything: bool = 
     return score_json(score, season is not None, public.total)
 
 
-def previews(state: HtpRules, seat: int) -> list[JsonDict]:
+def previews(state: HtpRules, seat: int) -> list[PreviewJson]:
     """What each of ``seat``'s legal placements (or keeps) would add to the Oribako it goes
     into, as ``seat`` may know it: ``gain`` (the total) and ``hands`` (per hand; #5 is
     ``None`` while the owner's season is secret from ``seat``)."""
@@ -65,7 +206,7 @@ def previews(state: HtpRules, seat: int) -> list[JsonDict]:
         moves = [(d, seat, 0, 0) for d in range(len(state.decks)) if state.decks[d]]
     else:
         moves = [(a.deck, a.target, a.x, a.y) for a in state.placements(seat)]
-    out: list[JsonDict] = []
+    out: list[PreviewJson] = []
     for deck, target, x, y in moves:
         season = known_season(state, target, seat)
         counts = placement_gain(state.boxes[target], (x, y), state.decks[deck][0], season)
@@ -78,15 +219,16 @@ def previews(state: HtpRules, seat: int) -> list[JsonDict]:
     return out
 
 
-def table_view(state: HtpRules, seat: int | None, everything: bool = False) -> JsonDict:
+def table_view(state: HtpRules, seat: int | None, everything: bool = False) -> HtpTable:
     """The ``"table"`` of ``seat``'s view (``None``: a spectator); with ``everything``, a
     spectator's table with every favourite season shown (the replay of a finished game)."""
+    phase: PhaseWord = state.phase.value
     over = state.phase is Phase.OVER
     scores = state.scores() if over else None
     team_scores = state.team_totals(scores)[0] if scores and state.team_battle else None
     return {
         "step": state.steps,
-        "phase": state.phase.value,
+        "phase": phase,
         "turn": state.turn,
         "start_player": state.start_player,
         "decks": [
@@ -95,9 +237,14 @@ def table_view(state: HtpRules, seat: int | None, everything: bool = False) -> J
         "resets": state.resets,
         "max_resets": MAX_RESETS,  # ruling H5
         "box_full": FULL,  # ruling H8: the sweets of a complete Oribako
+        # Ruling H12: the six hands, and where the one that depends on a secret is.
+        "hands": hands_json(),
+        "favourite_hand": FAVOURITE,
         "oribako": [
             {
                 "tiles": [{"x": x, "y": y, "tile": tile_json(t)} for (x, y), t in box.items()],
+                # Ruling H8: the cells that may still take a sweet, and the sweets.
+                "window": window(box),
                 "complete": is_complete(box),
                 # ruling H10: public once complete; until then only its owner sees it.
                 "season": known_season(state, i, seat, everything),
@@ -112,9 +259,9 @@ def table_view(state: HtpRules, seat: int | None, everything: bool = False) -> J
         "previews": [] if seat is None else previews(state, seat),
         # Each seat's last move, public only: {"move": "keep" | "place" (deck, target, x, y:
         # the tile is on that cell) | "tea" | "pass", "step"}; None before their first.
-        "last": [None if m is None else dict(m) for m in state.last],
+        "last": [None if m is None else m.copy() for m in state.last],
         "tea": {"holder": state.tea_holder, "spent": list(state.tea_spent)},
-        "undealt_cards": list(state.undealt),
+        "undealt_cards": [Season(s).value for s in state.undealt],
         "options": {
             "team_battle": state.team_battle,
             "teams": None if state.teams is None else list(state.teams),
@@ -141,7 +288,7 @@ def state_json(state: HtpRules) -> JsonDict:
         "tea_spent": list(state.tea_spent),
         "turns": state.turns,
         "steps": state.steps,
-        "last": [None if m is None else dict(m) for m in state.last],
+        "last": [None if m is None else m.copy() for m in state.last],
         "rng": state.rng.state,
         "log": [e.to_json() for e in state.log],
     }
@@ -234,14 +381,25 @@ def from_view(kind: type[R], game: Game, view: Mapping[str, Any], seat: int, rng
     return state
 
 
-def _last(data: Any, players: int) -> list[JsonDict | None]:
+def _last(data: Any, players: int) -> list[LastMoveJson | None]:
     """The ``last`` moves from a saved state or a view (absent in older saves: none)."""
     if data is None:
         return [None] * players
-    moves = [None if m is None else dict(m) for m in data]
-    if len(moves) != players or any(m is not None and "move" not in m for m in moves):
+    moves = [None if m is None else _move(m) for m in data]
+    if len(moves) != players:
         raise ValueError("the last moves do not match the players")
     return moves
+
+
+def _move(data: Mapping[str, Any]) -> LastMoveJson:
+    """One seat's last move from a saved state or a view."""
+    move, step = data["move"], int(data["step"])
+    if move in ("keep", "place"):
+        return {"move": move, "step": step, "deck": int(data["deck"]),
+                "target": int(data["target"]), "x": int(data["x"]), "y": int(data["y"])}
+    if move in ("tea", "pass"):
+        return {"move": move, "step": step}
+    raise ValueError(f"no such move {move!r}")
 
 
 def check(state: HtpRules) -> None:

@@ -19,12 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
+from typing import Literal, TypedDict
 
 from ..core.messages import Message
 
 NS = "storm_in_a_teacup"
 
 Counts = list[int]
+#: A card's colour in JSON.
+ColourWord = Literal["tea", "milk", "lemon"]
 
 
 class Colour(IntEnum):
@@ -35,7 +38,7 @@ class Colour(IntEnum):
     LEMON = 2
 
     @property
-    def word(self) -> str:
+    def word(self) -> ColourWord:
         """The JSON name: ``"tea"``, ``"milk"`` or ``"lemon"``."""
         return COLOUR_WORDS[self]
 
@@ -51,9 +54,9 @@ class Colour(IntEnum):
 
 
 COLOURS = (Colour.TEA, Colour.MILK, Colour.LEMON)
-COLOUR_WORDS = ("tea", "milk", "lemon")
+COLOUR_WORDS: tuple[ColourWord, ...] = ("tea", "milk", "lemon")
 COLOUR_TITLES = ("Tea", "Milk", "Lemon")
-COLOUR_BY_WORD = {w: Colour(i) for i, w in enumerate(COLOUR_WORDS)}
+COLOUR_BY_WORD: dict[str, Colour] = {w: Colour(i) for i, w in enumerate(COLOUR_WORDS)}
 LETTERS = {"T": Colour.TEA, "M": Colour.MILK, "L": Colour.LEMON}
 
 # The box's contents (rulebook "Contents"): ids 0-59 Tea, 60-99 Milk, 100-119 Lemon.
@@ -90,12 +93,20 @@ def counts_of(cards: Iterable[int]) -> Counts:
     return out
 
 
-def words(cards: Iterable[int]) -> list[str]:
+def words(cards: Iterable[int]) -> list[ColourWord]:
     """The JSON colours of cards, in order: ``["tea", "milk", ...]``."""
     return [COLOUR_WORDS[CARD_COLOURS[c]] for c in cards]
 
 
-def counts_json(counts: Sequence[int]) -> dict[str, int]:
+class CountsJson(TypedDict):
+    """Cards by colour: a stock's, a public hand's, the box's discards, a discard choice."""
+
+    tea: int
+    milk: int
+    lemon: int
+
+
+def counts_json(counts: Sequence[int]) -> CountsJson:
     """``{"tea": a, "milk": b, "lemon": c}``."""
     return {"tea": counts[0], "milk": counts[1], "lemon": counts[2]}
 

@@ -21,11 +21,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal, TypedDict
 
 from ..core.messages import Message
-from .cards import NS, Colour, count_messages, semicolon
+from .cards import NS, Colour, ColourWord, count_messages, semicolon
 
 TEA, MILK, LEMON = Colour.TEA, Colour.MILK, Colour.LEMON
+#: A combination's id in JSON (and in the catalogue's keys): one per entry of COMBINATIONS.
+CombinationId = Literal["tea", "milk", "lemon", "milk_tea", "lemon_tea"]
+
+
+class CombinationJson(TypedDict):
+    """A combination as the view lists it: its id (the catalogue names it and says what it
+    needs) and the colours a run of it may hold."""
+
+    id: CombinationId
+    #: The colours a run of it may hold, in colour order.
+    colours: list[ColourWord]
 
 
 @dataclass(frozen=True)
@@ -33,7 +45,7 @@ class Combination:
     """One combination: its id (JSON and catalogue), the colours it may hold, and the test on
     colour counts ``[tea, milk, lemon]``. Its words are the catalogue's."""
 
-    id: str
+    id: CombinationId
     colours: frozenset[Colour]
     test: Callable[[Sequence[int]], bool]
 
@@ -47,7 +59,7 @@ class Combination:
         """``equal numbers of Tea and Milk``: what it needs (``storm_in_a_teacup.rule.<id>``)."""
         return Message.of(f"{NS}.rule.{self.id}")
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> CombinationJson:
         """How the view lists it: ``{"id", "colours"}`` (the renderer names it from the
         catalogue)."""
         return {"id": self.id, "colours": [c.word for c in sorted(self.colours)]}
@@ -75,7 +87,15 @@ COMBINATIONS: tuple[Combination, ...] = (
         lambda c: c[TEA] >= 1 and c[LEMON] == 1 and c[MILK] == 0,
     ),
 )
-COMBINATION_BY_ID = {c.id: c for c in COMBINATIONS}
+COMBINATION_BY_ID: dict[str, Combination] = {c.id: c for c in COMBINATIONS}
+
+
+def combination_id(value: object) -> CombinationId:
+    """A combination's id read from JSON; ``ValueError`` if no combination has it."""
+    combination = COMBINATION_BY_ID.get(value) if isinstance(value, str) else None
+    if combination is None:
+        raise ValueError(f"unknown combination {value!r}")
+    return combination.id
 
 
 def combination_of(counts: Sequence[int]) -> Combination | None:

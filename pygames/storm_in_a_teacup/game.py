@@ -15,7 +15,15 @@ from .actions import CODEC
 from .cards import MAX_PLAYERS, MIN_PLAYERS, NS
 from .refusals import explain
 from .state import StormRules
-from .views import check, from_json, from_view, full_table_view, state_json, table_view
+from .views import (
+    StormTable,
+    check,
+    from_json,
+    from_view,
+    full_table_view,
+    state_json,
+    table_view,
+)
 
 
 class StormState(StormRules):
@@ -25,10 +33,10 @@ class StormState(StormRules):
     def explain_illegal(self, seat: int, action: Action) -> Message:
         return explain(self, seat, action)
 
-    def _table_view(self, seat: int | None) -> JsonDict:
+    def _table_view(self, seat: int | None) -> StormTable:
         return table_view(self, seat)
 
-    def _full_table_view(self) -> JsonDict:
+    def _full_table_view(self) -> StormTable:
         return full_table_view(self)
 
     def to_json(self) -> JsonDict:

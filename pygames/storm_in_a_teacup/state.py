@@ -27,9 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
-from typing import Self
+from typing import Literal, Self, TypedDict
 
-from ..core import Action, Game, IllegalAction, JsonDict, LogEntry, Outcome, Rng, State
+from ..core import Action, Game, IllegalAction, LogEntry, Outcome, Rng, State
 from ..core.messages import Message
 from .actions import Discard, Serve
 from .cards import (
@@ -42,7 +42,9 @@ from .cards import (
     STARTING_CARDS,
     WIN_AT_MOST,
     WINNER_DISCARDS,
+    ColourWord,
     Counts,
+    CountsJson,
     cards_message,
     comma,
     count_message,
@@ -53,7 +55,13 @@ from .cards import (
     seat_message,
     words,
 )
-from .combinations import COMBINATION_BY_ID, COMBINATIONS, Combination, combination_of
+from .combinations import (
+    COMBINATION_BY_ID,
+    COMBINATIONS,
+    Combination,
+    CombinationId,
+    combination_of,
+)
 
 
 class Phase(StrEnum):
@@ -64,13 +72,111 @@ class Phase(StrEnum):
     OVER = "over"  # ruling S7
 
 
+#: A :class:`Phase` in JSON (its values).
+PhaseWord = Literal["serving", "discard", "over"]
+
+
+class LeadJson(TypedDict):
+    """Who leads the round's tea party (the first to serve, ruling S5) and with what."""
+
+    seat: int
+    combination: CombinationId
+
+
+class PartyJson(TypedDict):
+    """The tea party being resolved (ruling S6); seats as string keys, as JSON requires."""
+
+    #: The seats whose run matches the lead's combination, in serving order.
+    matching: list[int]
+    #: The seat that wins the party (and hosts next).
+    winner: int
+    #: How many cards each matching seat may discard, by seat.
+    allowed: dict[str, int]
+    #: The seats still to choose their discards, the one choosing now first.
+    pending: list[int]
+    #: The discards chosen so far, by seat.
+    discarded: dict[str, CountsJson]
+
+
+class ServeMoveJson(TypedDict):
+    """A seat's last move: it served a run."""
+
+    move: Literal["serve"]
+    #: The game's step when it was made (the table's ``step`` while it is the latest).
+    step: int
+    round: int
+    #: The run's colours, in order.
+    cards: list[ColourWord]
+    combination: CombinationId
+
+
+class PrepareMoveJson(TypedDict):
+    """A seat's last move: its hand was empty, so its stock became its hand (ruling S4)."""
+
+    move: Literal["prepare"]
+    #: The game's step when it was made (the table's ``step`` while it is the latest).
+    step: int
+    round: int
+    #: How many cards the stock gave the hand.
+    cards: int
+
+
+class DiscardMoveJson(TypedDict):
+    """A seat's last move: after a tea party it discarded cards of its run to the box."""
+
+    move: Literal["discard"]
+    #: The game's step when it was made (the table's ``step`` while it is the latest).
+    step: int
+    round: int
+    #: The cards discarded to the box, by colour.
+    discarded: CountsJson
+    #: The cards of the run that went to its stock instead.
+    kept: int
+
+
+#: A seat's last move (public only), told apart by ``move``.
+MoveJson = ServeMoveJson | PrepareMoveJson | DiscardMoveJson
+
+
+class HeldPartyJson(TypedDict):
+    """The last tea party, resolved, shown until the next one."""
+
+    round: int
+    #: Who led and with what.
+    lead: LeadJson
+    #: The seats whose run matched the lead's combination, in serving order.
+    matching: list[int]
+    #: The seat that won it (and hosts now).
+    winner: int
+    #: What each matching seat discarded, by seat (string keys).
+    discarded: dict[str, CountsJson]
+    skipped: Literal[False]
+
+
+class SkippedPartyJson(TypedDict):
+    """The last round's tea party did not take place: nobody served (ruling S5)."""
+
+    round: int
+    lead: None
+    #: Empty.
+    matching: list[int]
+    winner: None
+    #: Empty.
+    discarded: dict[str, CountsJson]
+    skipped: Literal[True]
+
+
+#: The last tea party, held or skipped (told apart by ``skipped``).
+LastPartyJson = HeldPartyJson | SkippedPartyJson
+
+
 @dataclass(frozen=True)
 class Reveal:
     """One player's act in the Serving phase: the run served (card ids), or a preparation."""
 
     seat: int
     cards: tuple[int, ...]
-    combination: str | None
+    combination: CombinationId | None
     prepared: bool = False
 
 
@@ -94,7 +200,7 @@ class Party:
             {s: list(c) for s, c in self.discarded.items()},
         )
 
-    def to_json(self) -> JsonDict:
+    def to_json(self) -> PartyJson:
         """The view's ``"party"`` (seats as string keys, as JSON requires)."""
         return {
             "matching": list(self.matching),
@@ -171,7 +277,7 @@ class StormRules(State):
         # ruling S8: True while a seat's hand is the dealt one, whose colours only its owner
         # knows; False once it is empty or came from the stock (its colours are then public).
         self.hand_secret: list[bool] = [True] * players
-        self.last: list[JsonDict | None] = [None] * players
+        self.last: list[MoveJson | None] = [None] * players
         self.phase = Phase.SERVING
         self.round = 0
         self.host = 0
@@ -181,9 +287,9 @@ class StormRules(State):
         self.box: list[int] = []  # the undealt cards first, then the discards in order
         self.undealt = 0
         self.reveals: list[Reveal] = []
-        self.lead: tuple[int, str] | None = None
+        self.lead: tuple[int, CombinationId] | None = None
         self.party: Party | None = None
-        self.last_party: JsonDict | None = None
+        self.last_party: LastPartyJson | None = None
         self.winners: tuple[int, ...] = ()
 
     # --- reading the table ---------------------------------------------------------------
@@ -369,8 +475,10 @@ class StormRules(State):
         # Cards from a hand in an order only its owner knew: news to everyone else, unless its
         # colours are public (ruling S8) and all alike, so that any run of it looks the same.
         if self.hand_secret[seat] or len({CARD_COLOURS[c] for c in hand}) > 1:
-            self.tell(Message.of("storm_in_a_teacup.news.run_revealed"),
-                      [s for s in range(self.players) if s != seat])
+            self.tell(
+                Message.of("storm_in_a_teacup.news.run_revealed"),
+                [s for s in range(self.players) if s != seat],
+            )
         cards = tuple(hand[start : start + length])
         del hand[start : start + length]  # ruling S4: the rest keeps its order
         if not hand:

@@ -24,27 +24,123 @@ states therefore use what the public log fixes, and never peek.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, NotRequired, TypedDict, TypeVar
 
 from ..core import BadRecord, Game, JsonDict, LogEntry, Message, Rng
+from ..core.contract import MessageJson
 from .cards import (
     CARDS,
     COLOUR_BY_WORD,
     COLOURS,
     IDS_BY_COLOUR,
+    ColourWord,
+    CountsJson,
     counts_from_json,
     counts_json,
     counts_of,
     words,
 )
-from .combinations import COMBINATION_BY_ID, COMBINATIONS, combination_of, why_not
-from .state import Party, Phase, Reveal, StormRules, runs
+from .combinations import (
+    COMBINATIONS,
+    CombinationId,
+    CombinationJson,
+    combination_id,
+    combination_of,
+    why_not,
+)
+from .state import (
+    LastPartyJson,
+    LeadJson,
+    MoveJson,
+    Party,
+    PartyJson,
+    Phase,
+    PhaseWord,
+    Reveal,
+    StormRules,
+    runs,
+)
 
 #: The state class to rebuild (the game's own, with views and refusals on top of the rules).
 R = TypeVar("R", bound=StormRules)
 
 
-def _reveal_view(reveal: Reveal) -> JsonDict:
+class RevealJson(TypedDict):
+    """One seat's act in this round's Serving phase, in serving order: a run or a preparation."""
+
+    seat: int
+    #: The run served, its colours in order (empty for a preparation).
+    cards: list[ColourWord]
+    #: The combination the run forms; null for a preparation.
+    combination: CombinationId | None
+    #: The seat's hand was empty: its stock became its hand, and it served nothing.
+    prepared: bool
+
+
+class RunJson(TypedDict):
+    """A legal run of the hand of the seat to serve (0-based ``start``) and what it forms."""
+
+    start: int
+    length: int
+    combination: CombinationId
+
+
+class StormTable(TypedDict):
+    """Storm in a Teacup's table as one seat sees it (ruling S8): its own hand in order, every
+    size, and the colour counts the public log fixes. A finished game's replay adds every hand
+    and stock (``hands``, ``stocks``)."""
+
+    #: Actions taken so far.
+    step: int
+    #: The Memory aid option: show the public colour counts (else only the sizes).
+    memory_aid: bool
+    phase: PhaseWord
+    round: int
+    #: The host of this round (who serves first).
+    host: int
+    #: The seat to serve or to discard; null once the game is over.
+    turn: int | None
+    #: This seat's hand, in order; null for a spectator.
+    hand: list[ColourWord] | None
+    #: Cards in each seat's hand.
+    hand_sizes: list[int]
+    #: Cards in each seat's stock.
+    stock_sizes: list[int]
+    #: Each stock's colours (public, whatever the Memory aid option: ruling S8).
+    stock_colours: list[CountsJson]
+    #: Each hand's colours when the public log fixes them (a hand from the stock, an empty
+    #: one); null for a dealt hand, whose colours only its owner knows.
+    hand_colours: list[CountsJson | None]
+    #: Cards in the box.
+    box: int
+    #: The colours of the cards discarded into the box (all were public when revealed).
+    box_discards: CountsJson
+    #: This round's runs and preparations, in serving order.
+    reveals: list[RevealJson]
+    #: Who leads this round's tea party; null until someone serves.
+    lead: LeadJson | None
+    #: The tea party being resolved (the Discard phase), else null.
+    party: PartyJson | None
+    last_party: LastPartyJson | None
+    #: Every combination a run may form (the engine's table, in order).
+    combinations: list[CombinationJson]
+    #: For the seat on turn to serve: its legal runs with their combination (else empty).
+    runs: list[RunJson]
+    #: For the seat on turn to serve: why the other runs of its hand are refused, keyed by the
+    #: colours they hold ("tea+lemon"); each reason leaves out its ``counts`` argument, for the
+    #: page to fill in with the run's own. Empty for everyone else.
+    refused_runs: dict[str, MessageJson]
+    #: Cards each seat holds, hand and stock together (ruling S7: 0 or 1 wins).
+    cards_left: list[int]
+    #: Each seat's last move, public only; null before it has made one.
+    last: list[MoveJson | None]
+    #: The replay of a finished game only: every hand, in order.
+    hands: NotRequired[list[list[ColourWord]]]
+    #: The replay of a finished game only: every stock.
+    stocks: NotRequired[list[list[ColourWord]]]
+
+
+def _reveal_view(reveal: Reveal) -> RevealJson:
     return {
         "seat": reveal.seat,
         "cards": words(reveal.cards),
@@ -53,8 +149,8 @@ def _reveal_view(reveal: Reveal) -> JsonDict:
     }
 
 
-def _hand_colours(state: StormRules) -> list[JsonDict | None]:
-    out: list[JsonDict | None] = []
+def _hand_colours(state: StormRules) -> list[CountsJson | None]:
+    out: list[CountsJson | None] = []
     for seat in range(state.players):
         counts = state.public_hand_counts(seat)
         out.append(None if counts is None else counts_json(counts))
@@ -66,7 +162,7 @@ def colours_key(counts: list[int]) -> str:
     return "+".join(c.word for c in COLOURS if counts[c])
 
 
-def _serving(state: StormRules, seat: int | None) -> tuple[list[JsonDict], JsonDict]:
+def _serving(state: StormRules, seat: int | None) -> tuple[list[RunJson], dict[str, MessageJson]]:
     """For the seat about to serve: every legal run with the combination it forms, in the
     order of the legal actions, and why the other runs of its hand are refused, keyed by the
     colours they hold (:func:`colours_key`: the reason depends only on them). Each reason
@@ -75,9 +171,11 @@ def _serving(state: StormRules, seat: int | None) -> tuple[list[JsonDict], JsonD
     if seat is None or state.phase is not Phase.SERVING or state.turn != seat:
         return [], {}
     colours = state.hand_colours(seat)
-    legal = [{"start": s, "length": n, "combination": c.id} for s, n, c in runs(colours)]
+    legal: list[RunJson] = [
+        {"start": s, "length": n, "combination": c.id} for s, n, c in runs(colours)
+    ]
     fine = {(r["start"], r["length"]) for r in legal}
-    refused: JsonDict = {}
+    refused: dict[str, MessageJson] = {}
     for start in range(len(colours)):
         counts = [0, 0, 0]
         for end in range(start, len(colours)):
@@ -88,9 +186,11 @@ def _serving(state: StormRules, seat: int | None) -> tuple[list[JsonDict], JsonD
     return legal, refused
 
 
-def table_view(state: StormRules, seat: int | None) -> JsonDict:
+def table_view(state: StormRules, seat: int | None) -> StormTable:
     """The ``"table"`` part of ``seat``'s view (``None``: a spectator)."""
-    lead = None if state.lead is None else {"seat": state.lead[0], "combination": state.lead[1]}
+    lead: LeadJson | None = None
+    if state.lead is not None:
+        lead = {"seat": state.lead[0], "combination": state.lead[1]}
     serves, refused = _serving(state, seat)
     return {
         "step": state.steps,
@@ -120,18 +220,17 @@ def table_view(state: StormRules, seat: int | None) -> JsonDict:
         "cards_left": state.cards_left(),
         # Each seat's last move, public only: {"move": "serve" (cards, combination) |
         # "prepare" (cards: how many) | "discard" (discarded counts, kept), "step", "round"}.
-        "last": [None if m is None else dict(m) for m in state.last],
+        "last": [None if m is None else m.copy() for m in state.last],
     }
 
 
-def full_table_view(state: StormRules) -> JsonDict:
+def full_table_view(state: StormRules) -> StormTable:
     """A spectator's table plus every secret: each hand in order and each stock (``hands``,
     ``stocks``: colour words). For the replay of a finished game only (``State.full_view``)."""
-    return {
-        **table_view(state, None),
-        "hands": [words(h) for h in state.hands],
-        "stocks": [words(s) for s in state.stocks],
-    }
+    table = table_view(state, None)
+    table["hands"] = [words(h) for h in state.hands]
+    table["stocks"] = [words(s) for s in state.stocks]
+    return table
 
 
 def state_json(state: StormRules) -> JsonDict:
@@ -180,27 +279,80 @@ def _party(data: Any) -> Party | None:
     )
 
 
-def _lead(data: Any) -> tuple[int, str] | None:
+def _lead(data: Any) -> tuple[int, CombinationId] | None:
     if data is None:
         return None
     if isinstance(data, dict):
         seat, combination = data["seat"], data["combination"]
     else:
         seat, combination = data
-    if combination not in COMBINATION_BY_ID:
-        raise ValueError(f"unknown combination {combination!r}")
-    return int(seat), str(combination)
+    return int(seat), combination_id(combination)
 
 
-def _last(data: Any, players: int) -> list[JsonDict | None]:
+def _colour_words(data: Any) -> list[ColourWord]:
+    return [COLOUR_BY_WORD[w].word for w in data]
+
+
+def _move(data: Any) -> MoveJson:
+    """A last move read back (the view's or the saved state's ``last``)."""
+    if not (isinstance(data, dict) and "move" in data):
+        raise ValueError(f"not a move: {data!r}")
+    kind, step, round_ = data["move"], int(data["step"]), int(data["round"])
+    if kind == "serve":
+        return {
+            "move": "serve",
+            "step": step,
+            "round": round_,
+            "cards": _colour_words(data["cards"]),
+            "combination": combination_id(data["combination"]),
+        }
+    if kind == "prepare":
+        return {"move": "prepare", "step": step, "round": round_, "cards": int(data["cards"])}
+    if kind == "discard":
+        return {
+            "move": "discard",
+            "step": step,
+            "round": round_,
+            "discarded": counts_json(counts_from_json(data["discarded"])),
+            "kept": int(data["kept"]),
+        }
+    raise ValueError(f"not a move: {data!r}")
+
+
+def _last(data: Any, players: int) -> list[MoveJson | None]:
     if not isinstance(data, list) or len(data) != players:
         raise ValueError(f"expected one last move per seat, not {data!r}")
-    out: list[JsonDict | None] = []
-    for move in data:
-        if move is not None and not (isinstance(move, dict) and "move" in move):
-            raise ValueError(f"not a move: {move!r}")
-        out.append(None if move is None else dict(move))
-    return out
+    return [None if move is None else _move(move) for move in data]
+
+
+def _last_party(data: Any) -> LastPartyJson | None:
+    """The last tea party read back (the view's or the saved state's ``last_party``)."""
+    if data is None:
+        return None
+    matching = [int(s) for s in data["matching"]]
+    discarded = {str(s): counts_json(counts_from_json(c)) for s, c in data["discarded"].items()}
+    if _flag(data["skipped"], "skipped"):
+        if data["lead"] is not None or data["winner"] is not None:
+            raise ValueError(f"a skipped tea party has no lead and no winner: {data!r}")
+        return {
+            "round": int(data["round"]),
+            "lead": None,
+            "matching": matching,
+            "winner": None,
+            "discarded": discarded,
+            "skipped": True,
+        }
+    lead = _lead(data["lead"])
+    if lead is None:
+        raise ValueError(f"a tea party without a lead: {data!r}")
+    return {
+        "round": int(data["round"]),
+        "lead": {"seat": lead[0], "combination": lead[1]},
+        "matching": matching,
+        "winner": int(data["winner"]),
+        "discarded": discarded,
+        "skipped": False,
+    }
 
 
 def _flag(value: Any, what: str) -> bool:
@@ -217,8 +369,7 @@ def _common(state: StormRules, data: Mapping[str, Any]) -> None:
     state.turn = None if turn is None else int(turn)
     state.lead = _lead(data["lead"])
     state.party = _party(data["party"])
-    last = data["last_party"]
-    state.last_party = None if last is None else dict(last)
+    state.last_party = _last_party(data["last_party"])
 
 
 def from_json(kind: type[R], game: Game, data: Mapping[str, Any]) -> R:
@@ -245,7 +396,7 @@ def from_json(kind: type[R], game: Game, data: Mapping[str, Any]) -> R:
             Reveal(
                 int(r["seat"]),
                 tuple(int(c) for c in r["cards"]),
-                None if r["combination"] is None else str(r["combination"]),
+                None if r["combination"] is None else combination_id(r["combination"]),
                 bool(r["prepared"]),
             )
             for r in data["reveals"]
@@ -296,7 +447,7 @@ def from_view(kind: type[R], game: Game, view: Mapping[str, Any], seat: int, rng
             Reveal(
                 int(r["seat"]),
                 tuple(pool.take(w) for w in r["cards"]),
-                None if r["combination"] is None else str(r["combination"]),
+                None if r["combination"] is None else combination_id(r["combination"]),
                 bool(r["prepared"]),
             )
             for r in table["reveals"]

@@ -20,6 +20,7 @@ from .tokens import (
     RICE,
     RICE_IN_GAME,
     RICE_POINTS,
+    SEATS,
     SNAKES_IN_GAME,
     TOKEN_BY_WORD,
     TOKEN_WORDS,
@@ -82,6 +83,10 @@ class TanboTable(TypedDict):
     goal: GoalJson
     #: Tokens a paddy may hold (ruling T6).
     paddy_limit: int
+    #: Paddies in each ring, numbered clockwise from 0, the last followed by 0 (ruling T1).
+    paddies: int
+    #: The seats, one ring each, in the order the table lays their rings out (seat 0's first).
+    ring_order: list[int]
     phase: PhaseWord
     turn: int
     first_player: int
@@ -160,10 +165,12 @@ def table_view(state: TanboRules) -> TanboTable:
             "landing": _landing(state),
         }
     return {
-        # The rules the table shows (rulings T2, T6, T7): the renderer derives none of them.
+        # The rules the table shows (rulings T1, T2, T6, T7): the renderer derives none of them.
         "rice_points": rice_json([0, *(RICE_POINTS[t] for t in RICE), 0]),
         "goal": {"points": WIN_POINTS, "lead": WIN_LEAD, "in_one_turn": WIN_IN_ONE_TURN},
         "paddy_limit": MAX_TOKENS_PER_PADDY,
+        "paddies": PADDIES,
+        "ring_order": list(range(SEATS)),
         "phase": phase,
         "turn": state.turn,
         "first_player": state.first_player,

@@ -95,7 +95,7 @@ export interface View<Table = GameTable> extends Omit<ViewJson, "table"> {
 }
 
 /** A game's table in a view: each renderer knows its own game's. */
-export type GameTable = Record<string, any>;
+export type GameTable = Record<string, unknown>;
 
 /** What another seat may do without being waited for (Humble Tea Party's Tea). */
 export interface OptionalActions {

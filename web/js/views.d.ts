@@ -106,6 +106,10 @@ export interface TanboTable {
   goal: GoalJson;
   /** Tokens a paddy may hold (ruling T6). */
   paddy_limit: number;
+  /** Paddies in each ring, numbered clockwise from 0, the last followed by 0 (ruling T1). */
+  paddies: number;
+  /** The seats, one ring each, in the order the table lays their rings out (seat 0's first). */
+  ring_order: number[];
   phase: "farmer" | "move" | "swap" | "harvest" | "rest" | "excess" | "over";
   turn: number;
   first_player: number;
@@ -196,5 +200,386 @@ export interface ClearedJson {
 // ---------------------------------------------------------------------------------------------
 // pygames/humble_tea_party/views.py
 
+/** One of the three decks: how many tiles it holds and its face-up top. */
+export interface DeckJson {
+  size: number;
+  /** null: the deck is empty. */
+  top: TileJson | null;
+}
+
+/**
+ * A sweet in an Oribako, on its free grid: x grows to the right, y downwards, the first sweet
+ * at (0, 0).
+ */
+export interface CellJson {
+  x: number;
+  y: number;
+  tile: TileJson;
+}
+
+/**
+ * An Oribako's hands made so far (ruling H12), as the reader may know them: per hand, in the
+ * order of the table's `hands`; the favourite season's hand is null where the season is secret
+ * to the reader.
+ */
+export interface RunningScoreJson {
+  hands: (number | null)[];
+  points: (number | null)[];
+  /** The score as the reader knows it. */
+  total: number;
+  /**
+   * The score as every player knows it (the favourite season's hand left out until the box is
+   * complete).
+   */
+  public: number;
+}
+
+/** One seat's Oribako and what the reader may know of it. */
+export interface OribakoJson {
+  /** Its sweets, in the order they were placed. */
+  tiles: CellJson[];
+  /** The cells to draw (ruling H8). */
+  window: WindowJson;
+  /** Nine sweets: the box is full and scored. */
+  complete: boolean;
+  /**
+   * The owner's favourite season where the reader may know it (their own; everyone's once the
+   * box is complete, ruling H10; every one in a finished game's replay); else null.
+   */
+  season: "spring" | "summer" | "autumn" | "winter" | null;
+  /** The season is public (the box is complete). */
+  revealed: boolean;
+  /** The owner holds the Tea token: nobody may place here (ruling H11). */
+  tea: boolean;
+  score: RunningScoreJson;
+}
+
+/**
+ * What one of the reader's legal placements (or keeps) would add to the Oribako it goes into:
+ * the sweet of `deck` on `target`'s cell `(x, y)`.
+ */
+export interface PreviewJson {
+  deck: number;
+  target: number;
+  x: number;
+  y: number;
+  /** The points it adds in all (the reader's knowledge). */
+  gain: number;
+  /**
+   * The points it adds per hand; the favourite season's hand null while the owner's season is
+   * secret to the reader.
+   */
+  hands: (number | null)[];
+}
+
+/** The Tea token (ruling H11). */
+export interface TeaJson {
+  /** The seat having Tea; null: the token is in the centre. */
+  holder: number | null;
+  /** The seats that have had their Tea (once a game each). */
+  spent: number[];
+}
+
+/** The game's options the table shows. */
+export interface HtpOptionsJson {
+  /** Team Battle (ruling H14). */
+  team_battle: boolean;
+  /** Each seat's team (0 or 1) in a Team Battle; else null. */
+  teams: number[] | null;
+  /** No chatting (ruling H15: shown, changes nothing). */
+  no_chatting: boolean;
+}
+
+/**
+ * Humble Tea Party's table, as one seat (or a spectator) may see it: no favourite season the
+ * reader may not know (ruling H10), and no deck's order.
+ */
+export interface HtpTable {
+  /** Decisions taken so far. */
+  step: number;
+  phase: "own" | "recommend" | "over";
+  /** Whose turn it is. */
+  turn: number;
+  /** The seat that starts both phases. */
+  start_player: number;
+  decks: DeckJson[];
+  /** Resets made so far (ruling H5). */
+  resets: number;
+  /** Resets a game allows (ruling H5). */
+  max_resets: number;
+  /** The sweets of a complete Oribako (ruling H8). */
+  box_full: number;
+  /** The six hands (ruling H12), in the order every score lists them. */
+  hands: HandJson[];
+  /**
+   * Where the favourite season's hand (#5) is in `hands` and in every score's lists: the one
+   * hand that depends on a secret (null there while the season is secret to the reader).
+   */
+  favourite_hand: number;
+  /** Each seat's Oribako. */
+  oribako: OribakoJson[];
+  /** For the seat to act: what each legal placement would add (else empty). */
+  previews: PreviewJson[];
+  /** Each seat's last move (public); null before its first. */
+  last: (TileMoveJson | OtherMoveJson | null)[];
+  tea: TeaJson;
+  /** The player cards not dealt, face up (ruling H2). */
+  undealt_cards: ("spring" | "summer" | "autumn" | "winter")[];
+  options: HtpOptionsJson;
+  /** Each seat's final score once the game is over; else null. */
+  scores: ScoreJson[] | null;
+  /** A finished Team Battle's team totals, team 0 then 1 (ruling H14); else null. */
+  team_scores: number[] | null;
+}
+
+/** A tile as the view shows it: its sweet and what the sweet is (ruling H3). */
+export interface TileJson {
+  /** The tile (0-59): tiles run type by type, so copies of a sweet have neighbouring ids. */
+  id: number;
+  /**
+   * The sweet type (0-23): 0-11 the Nerikiri-style sweets of January to December, 12-23 the
+   * Others (the catalogue's `humble_tea_party.sweet.<type>`).
+   */
+  type: number;
+  /** The sweet's English name (the page names it from the catalogue instead). */
+  name: string;
+  family: "nerikiri" | "other";
+  /** 1 (January) to 12 (December). */
+  month: number;
+  /** The season of its month. */
+  season: "spring" | "summer" | "autumn" | "winter";
+  crest: "pine" | "bamboo" | "plum";
+}
+
+/**
+ * The cells of an Oribako to draw, `x0..x1` by `y0..y1` (inclusive): the cells next to its
+ * sweets that may still take one, within the 3 x 3 the sweets must stay in (ruling H8), and the
+ * sweets themselves; an empty box's 3 x 3 round (0, 0), where its first sweet goes.
+ */
+export interface WindowJson {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** One of the six hands (ruling H12), as the table lists them. */
+export interface HandJson {
+  /** Its number, 1 to 6 (the catalogue names it `humble_tea_party.hand.<n>`). */
+  n: number;
+  /** The points each one made is worth (Duplication: -2 a tile). */
+  points: number;
+}
+
+/**
+ * A seat's last move that put a sweet in an Oribako: `keep` (Phase 1, its own) or `place`
+ * (Phase 2, another's). The sweet is the one on that cell now (tiles never move).
+ */
+export interface TileMoveJson {
+  move: "keep" | "place";
+  /** The step (decisions taken in the game) it happened at. */
+  step: number;
+  /** The deck it came from. */
+  deck: number;
+  /** Whose Oribako it went into. */
+  target: number;
+  x: number;
+  y: number;
+}
+
+/**
+ * A seat's last move that placed no sweet: `tea` (it took the Tea token, ruling H11) or `pass`
+ * (it could place nowhere, ruling H9).
+ */
+export interface OtherMoveJson {
+  move: "tea" | "pass";
+  /** The step (decisions taken in the game) it happened at. */
+  step: number;
+}
+
+/**
+ * A complete Oribako's final score (ruling H12): each hand's count and points, in the order of
+ * the table's `hands`, and the total (the lowest wins).
+ */
+export interface ScoreJson {
+  hands: number[];
+  points: number[];
+  total: number;
+}
+
 // ---------------------------------------------------------------------------------------------
 // pygames/storm_in_a_teacup/views.py
+
+/** One seat's act in this round's Serving phase, in serving order: a run or a preparation. */
+export interface RevealJson {
+  seat: number;
+  /** The run served, its colours in order (empty for a preparation). */
+  cards: ("tea" | "milk" | "lemon")[];
+  /** The combination the run forms; null for a preparation. */
+  combination: "tea" | "milk" | "lemon" | "milk_tea" | "lemon_tea" | null;
+  /** The seat's hand was empty: its stock became its hand, and it served nothing. */
+  prepared: boolean;
+}
+
+/** A legal run of the hand of the seat to serve (0-based `start`) and what it forms. */
+export interface RunJson {
+  start: number;
+  length: number;
+  combination: "tea" | "milk" | "lemon" | "milk_tea" | "lemon_tea";
+}
+
+/**
+ * Storm in a Teacup's table as one seat sees it (ruling S8): its own hand in order, every size,
+ * and the colour counts the public log fixes. A finished game's replay adds every hand and
+ * stock (`hands`, `stocks`).
+ */
+export interface StormTable {
+  /** Actions taken so far. */
+  step: number;
+  /** The Memory aid option: show the public colour counts (else only the sizes). */
+  memory_aid: boolean;
+  phase: "serving" | "discard" | "over";
+  round: number;
+  /** The host of this round (who serves first). */
+  host: number;
+  /** The seat to serve or to discard; null once the game is over. */
+  turn: number | null;
+  /** This seat's hand, in order; null for a spectator. */
+  hand: ("tea" | "milk" | "lemon")[] | null;
+  /** Cards in each seat's hand. */
+  hand_sizes: number[];
+  /** Cards in each seat's stock. */
+  stock_sizes: number[];
+  /** Each stock's colours (public, whatever the Memory aid option: ruling S8). */
+  stock_colours: CountsJson[];
+  /**
+   * Each hand's colours when the public log fixes them (a hand from the stock, an empty one);
+   * null for a dealt hand, whose colours only its owner knows.
+   */
+  hand_colours: (CountsJson | null)[];
+  /** Cards in the box. */
+  box: number;
+  /** The colours of the cards discarded into the box (all were public when revealed). */
+  box_discards: CountsJson;
+  /** This round's runs and preparations, in serving order. */
+  reveals: RevealJson[];
+  /** Who leads this round's tea party; null until someone serves. */
+  lead: LeadJson | null;
+  /** The tea party being resolved (the Discard phase), else null. */
+  party: PartyJson | null;
+  last_party: HeldPartyJson | SkippedPartyJson | null;
+  /** Every combination a run may form (the engine's table, in order). */
+  combinations: CombinationJson[];
+  /** For the seat on turn to serve: its legal runs with their combination (else empty). */
+  runs: RunJson[];
+  /**
+   * For the seat on turn to serve: why the other runs of its hand are refused, keyed by the
+   * colours they hold ("tea+lemon"); each reason leaves out its `counts` argument, for the page
+   * to fill in with the run's own. Empty for everyone else.
+   */
+  refused_runs: Record<string, MessageJson>;
+  /** Cards each seat holds, hand and stock together (ruling S7: 0 or 1 wins). */
+  cards_left: number[];
+  /** Each seat's last move, public only; null before it has made one. */
+  last: (ServeMoveJson | PrepareMoveJson | DiscardMoveJson | null)[];
+  /** The replay of a finished game only: every hand, in order. */
+  hands?: (("tea" | "milk" | "lemon")[])[];
+  /** The replay of a finished game only: every stock. */
+  stocks?: (("tea" | "milk" | "lemon")[])[];
+}
+
+/** Cards by colour: a stock's, a public hand's, the box's discards, a discard choice. */
+export interface CountsJson {
+  tea: number;
+  milk: number;
+  lemon: number;
+}
+
+/** Who leads the round's tea party (the first to serve, ruling S5) and with what. */
+export interface LeadJson {
+  seat: number;
+  combination: "tea" | "milk" | "lemon" | "milk_tea" | "lemon_tea";
+}
+
+/** The tea party being resolved (ruling S6); seats as string keys, as JSON requires. */
+export interface PartyJson {
+  /** The seats whose run matches the lead's combination, in serving order. */
+  matching: number[];
+  /** The seat that wins the party (and hosts next). */
+  winner: number;
+  /** How many cards each matching seat may discard, by seat. */
+  allowed: Record<string, number>;
+  /** The seats still to choose their discards, the one choosing now first. */
+  pending: number[];
+  /** The discards chosen so far, by seat. */
+  discarded: Record<string, CountsJson>;
+}
+
+/** The last tea party, resolved, shown until the next one. */
+export interface HeldPartyJson {
+  round: number;
+  /** Who led and with what. */
+  lead: LeadJson;
+  /** The seats whose run matched the lead's combination, in serving order. */
+  matching: number[];
+  /** The seat that won it (and hosts now). */
+  winner: number;
+  /** What each matching seat discarded, by seat (string keys). */
+  discarded: Record<string, CountsJson>;
+  skipped: false;
+}
+
+/** The last round's tea party did not take place: nobody served (ruling S5). */
+export interface SkippedPartyJson {
+  round: number;
+  lead: null;
+  /** Empty. */
+  matching: number[];
+  winner: null;
+  /** Empty. */
+  discarded: Record<string, CountsJson>;
+  skipped: true;
+}
+
+/**
+ * A combination as the view lists it: its id (the catalogue names it and says what it needs)
+ * and the colours a run of it may hold.
+ */
+export interface CombinationJson {
+  id: "tea" | "milk" | "lemon" | "milk_tea" | "lemon_tea";
+  /** The colours a run of it may hold, in colour order. */
+  colours: ("tea" | "milk" | "lemon")[];
+}
+
+/** A seat's last move: it served a run. */
+export interface ServeMoveJson {
+  move: "serve";
+  /** The game's step when it was made (the table's `step` while it is the latest). */
+  step: number;
+  round: number;
+  /** The run's colours, in order. */
+  cards: ("tea" | "milk" | "lemon")[];
+  combination: "tea" | "milk" | "lemon" | "milk_tea" | "lemon_tea";
+}
+
+/** A seat's last move: its hand was empty, so its stock became its hand (ruling S4). */
+export interface PrepareMoveJson {
+  move: "prepare";
+  /** The game's step when it was made (the table's `step` while it is the latest). */
+  step: number;
+  round: number;
+  /** How many cards the stock gave the hand. */
+  cards: number;
+}
+
+/** A seat's last move: after a tea party it discarded cards of its run to the box. */
+export interface DiscardMoveJson {
+  move: "discard";
+  /** The game's step when it was made (the table's `step` while it is the latest). */
+  step: number;
+  round: number;
+  /** The cards discarded to the box, by colour. */
+  discarded: CountsJson;
+  /** The cards of the run that went to its stock instead. */
+  kept: number;
+}

@@ -10,12 +10,35 @@
 // data-first-choice) and data-pick-target (whose Oribako); data-unpick clears the target. The decks and Oribako (the
 // board) carry data-stay: nothing above them changes height between redraws. The prompt is
 // [data-prompt]. Scores and previews come from the view (Python scores; nothing is re-derived
-// here). Hidden information: a favourite season is drawn only when the view gives it (the
+// here), and so do the rule facts drawn: the six hands and which is the favourite season's, each
+// Oribako's window of cells (ruling H8), the Resets, a full box. The view's shapes are
+// pygames/humble_tea_party/views.py's TypedDicts (web/js/views.d.ts: HtpTable). Hidden information: a favourite season is drawn only when the view gives it (the
 // seat's own, revealed, or the replay's "everything"); its card carries
 // data-favourite="<seat>:<season>" ("<seat>:?" while secret).
 
 import { has, join, say, seatName, t as tr } from "../i18n.js";
 import { esc, fly, motionOk, nextFrame, pulse, redraw, send } from "./shared.js";
+
+/** @import { Action, Message, RendererProps, SeatInfo, View } from "../types.js" */
+/** @import { HandJson, HtpTable, OribakoJson, OtherMoveJson, PreviewJson, TileJson, TileMoveJson } from "../views.js" */
+
+/** @typedef {View<HtpTable>} HtpView */
+/** @typedef {RendererProps<HtpTable>} Props */
+/** A season, as views name it. @typedef {TileJson["season"]} Season */
+/** A seat's last move (null before its first). @typedef {HtpTable["last"][number]} LastMove */
+
+// The decisions of pygames/humble_tea_party/actions.py, in their JSON forms.
+/** @typedef {{type: "keep", deck: number}} KeepAction */
+/** @typedef {{type: "place", deck: number, target: number, x: number, y: number}} PlaceAction */
+/** @typedef {{type: "tea"}} TeaAction */
+/** @typedef {KeepAction | PlaceAction | TeaAction} HtpAction */
+
+/** @param {Action} a @returns {a is KeepAction} */
+const isKeep = (a) => a.type === "keep";
+/** @param {Action} a @returns {a is PlaceAction} */
+const isPlace = (a) => a.type === "place";
+/** @param {Action} a @returns {a is TeaAction} */
+const isTea = (a) => a.type === "tea";
 
 export const title = "Humble Tea Party";
 
@@ -33,22 +56,17 @@ function html(key, args = {}) {
   });
   return out;
 }
-/** @type {(season: string) => string} */
+/** @type {(season: Season) => string} */
 const seasonName = (season) => tr(`humble_tea_party.season.${season}`);
 /** A sweet's name (full, or as printed on the tile) from its type: ruling H3's data table.
- *  @type {(t: any, short?: boolean) => string} */
+ *  @type {(t: TileJson | null | undefined, short?: boolean) => string} */
 const sweetName = (t, short = false) =>
   t ? tr(`humble_tea_party.${short ? "sweet_short" : "sweet"}.${t.type}`) : w("a_sweet");
-/** The six hands (ruling H12): names and what they count, from the catalogue. */
-export const HANDS = [1, 2, 3, 4, 5, 6].map((n) => ({
-  n,
-  get name() {
-    return tr(`humble_tea_party.hand.${n}`);
-  },
-  get what() {
-    return w(`hand_what_${n}`);
-  },
-}));
+/** A hand's name (ruling H12; the view lists the hands), from the catalogue.
+ *  @type {(hand: HandJson) => string} */
+export const handName = (hand) => tr(`humble_tea_party.hand.${hand.n}`);
+/** What a hand counts, from the catalogue. @type {(hand: HandJson) => string} */
+const handWhat = (hand) => w(`hand_what_${hand.n}`);
 // The sweet's own colour, by month (Nerikiri, then Others): decoration only.
 const SWEET_COLOUR = {
   nerikiri: ["#d9534f", "#e0465e", "#f3a7a0", "#f6c6d3", "#a58bc9", "#f0a64a", "#c9d98f",
@@ -57,9 +75,11 @@ const SWEET_COLOUR = {
     "#9cc7d8", "#f7f2e4", "#e8b43c", "#d9c9a8", "#f1cf3b"],
 };
 
+/** @type {(names: readonly string[] | undefined, s: number) => string} */
 const nameOf = (names, s) => names?.[s] || seatName(s);
 
-/** Full words for a tile, for screen readers and titles. */
+/** Full words for a tile, for screen readers and titles.
+ * @param {TileJson | null | undefined} t */
 export function tileWords(t) {
   if (!t) return w("unknown_tile");
   return w("tile_words", {
@@ -71,62 +91,69 @@ export function tileWords(t) {
   });
 }
 
-/** "1 point", "−2 points", "no points". */
+/** "1 point", "−2 points", "no points". @param {number} n */
 export function pointsWords(n) {
   if (n === 0) return w("no_points");
   return w("points", { n: Math.abs(n), sign: n < 0 ? "−" : "" });
 }
 
-/** A gain in words: "adds 1 point", "takes away 2 points", "adds no points". */
+/** A gain in words: "adds 1 point", "takes away 2 points", "adds no points". @param {number} n */
 export function gainWords(n) {
   if (n > 0) return w("gain_up", { n });
   if (n < 0) return w("gain_down", { n: -n });
   return w("gain_none");
 }
 
-/** A gain on a badge: "+1", "−2", "±0". */
+/** A gain on a badge: "+1", "−2", "±0". @type {(n: number) => string} */
 const gainMark = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
 
-/** The hands a score or a gain is made of, in words ("Seasonal Assortment 1, Duplication −2");
- *  `secret` tells that #5 is not counted (the season is not known to this reader). */
-export function handsWords(points, { gain = false } = {}) {
+/** The hands a score or a gain is made of, in words ("Seasonal Assortment 1, Duplication −2"),
+ *  by the view's list of `hands`; a hand not known to this reader (null) is left out.
+ * @param {readonly (number | null)[] | null | undefined} points
+ * @param {readonly HandJson[]} hands
+ * @param {{gain?: boolean}} [how] */
+export function handsWords(points, hands, { gain = false } = {}) {
+  /** @type {string[]} */
   const parts = [];
   (points ?? []).forEach((p, i) => {
-    if (p === null || p === undefined || p === 0) return;
-    parts.push(w("hand_part", { hand: HANDS[i].name, value: `${gain && p > 0 ? "+" : ""}${p < 0 ? `−${-p}` : p}` }));
+    const hand = hands[i];
+    if (p === null || p === undefined || p === 0 || !hand) return;
+    parts.push(w("hand_part", { hand: handName(hand), value: `${gain && p > 0 ? "+" : ""}${p < 0 ? `−${-p}` : p}` }));
   });
   return parts.join(w("sep"));
 }
 
-/** "Kenji's favourite season is secret and not counted" when #5 is unknown. */
-const secretNote = (points, who) =>
-  points?.[4] === null ? w("secret_note", { who }) : "";
+/** "Kenji's favourite season is secret and not counted" when the favourite season's hand
+ *  (`t.favourite_hand`) is unknown.
+ * @type {(points: readonly (number | null)[] | null | undefined, who: string, t: HtpTable | undefined) => string} */
+const secretNote = (points, who, t) =>
+  t && points?.[t.favourite_hand] === null ? w("secret_note", { who }) : "";
 
 // ---------------------------------------------------------------------------------------------
 // Geometry of an Oribako: the free grid, and the window of cells that can still be filled.
 
 /**
- * The window of an Oribako's cells to draw: the cells next to its tiles that may still be
- * filled (ruling H8: the tiles stay within 3 x 3). An empty box shows 3 x 3 round (0, 0).
- * @param {{tiles?: {x: number, y: number}[]} | null | undefined} box
+ * The window of an Oribako's cells to draw, as the view gives it (ruling H8: the cells next to
+ * its tiles that may still be filled; an empty box's round (0, 0)), and whether it is empty.
+ * @param {OribakoJson} box
  */
 export function extent(box) {
-  const tiles = box?.tiles ?? [];
-  if (!tiles.length) return { x0: -1, x1: 1, y0: -1, y1: 1, empty: true };
-  const xs = tiles.map((t) => t.x);
-  const ys = tiles.map((t) => t.y);
-  // Ruling H8: the bounding box stays within 3 x 3, so a cell can hold a tile only if it lies
-  // within two cells of every tile in each direction; of those, show the ring next to the
-  // tiles (where the next sweet can go), so the frame grows as the box fills.
-  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  return {
-    x0: Math.max(maxX - 2, minX - 1), x1: Math.min(minX + 2, maxX + 1),
-    y0: Math.max(maxY - 2, minY - 1), y1: Math.min(minY + 2, maxY + 1), empty: false,
-  };
+  const { x0, x1, y0, y1 } = box.window;
+  return { x0, x1, y0, y1, empty: box.tiles.length === 0 };
 }
 
+/** An Oribako's tiles by cell ("x,y"). @param {OribakoJson | undefined} box */
+function tilesByCell(box) {
+  /** @type {Map<string, TileJson>} */
+  const at = new Map();
+  for (const c of box?.tiles ?? []) at.set(`${c.x},${c.y}`, c.tile);
+  return at;
+}
+
+/** @param {OribakoJson | undefined} box @param {number} x @param {number} y */
 function whereWords(box, x, y) {
-  const at = new Map((box?.tiles ?? []).map((t) => [`${t.x},${t.y}`, t.tile]));
+  const at = tilesByCell(box);
+  /** @type {string[]} */
   const rel = [];
   /** @type {[number, number, string][]} */
   const sides = [[-1, 0, "where_right"], [1, 0, "where_left"], [0, -1, "where_below"], [0, 1, "where_above"]];
@@ -134,12 +161,14 @@ function whereWords(box, x, y) {
     const t = at.get(`${x + dx},${y + dy}`);
     if (t) rel.push(w(word, { sweet: sweetName(t) }));
   }
-  const e = extent(box);
+  const e = box ? extent(box) : { x0: x, y0: y };
   const pos = w("pos", { row: y - e.y0 + 1, col: x - e.x0 + 1 });
   return rel.length ? w("where_at", { rel: rel[0], pos }) : w("where_first", { pos });
 }
 
-/** The view's preview of a placement or keep (what it adds to that Oribako), if any. */
+/** The view's preview of a placement or keep (what it adds to that Oribako), if any.
+ * @param {HtpView | null | undefined} view @param {KeepAction | PlaceAction} action
+ * @returns {PreviewJson | null} */
 function previewOf(view, action) {
   const list = view?.table?.previews ?? [];
   const target = action.type === "keep" ? view?.seat : action.target;
@@ -148,46 +177,47 @@ function previewOf(view, action) {
   return list.find((p) => p.deck === action.deck && p.target === target && p.x === x && p.y === y) ?? null;
 }
 
-/** "adds 1 point (Seasonal Assortment +1); Kenji's favourite season is secret and not counted" */
-function previewWords(p, who) {
+/** "adds 1 point (Seasonal Assortment +1); Kenji's favourite season is secret and not counted"
+ * @param {PreviewJson | null} p @param {string} who @param {HtpTable | undefined} t */
+function previewWords(p, who, t) {
   if (!p) return "";
-  const hands = handsWords(p.hands, { gain: true });
-  const note = secretNote(p.hands, who);
+  const hands = handsWords(p.hands, t?.hands ?? [], { gain: true });
+  const note = secretNote(p.hands, who, t);
   const gain = hands ? w("with_hands", { text: gainWords(p.gain), hands }) : gainWords(p.gain);
   return note ? w("with_note", { text: gain, note }) : gain;
 }
 
-/** Words for an action, as used in aria-labels. `names` are the seats' names if known. */
+/** Words for an action, as used in aria-labels. `names` are the seats' names if known.
+ * @param {Action} action @param {HtpView | null} [view] @param {readonly string[]} [names] */
 export function describeAction(action, view, names) {
   if (!action || typeof action !== "object") return String(action);
   const t = view?.table;
-  switch (action.type) {
-    case "keep": {
-      const top = t?.decks?.[action.deck]?.top;
-      const p = previewWords(previewOf(view, action), nameOf(names, view?.seat));
-      const text = w("act_keep", { tile: top ? tileWords(top) : w("top_tile"), deck: action.deck + 1 });
-      return p ? w("with_preview", { text, preview: p }) : text;
-    }
-    case "place": {
-      const top = t?.decks?.[action.deck]?.top;
-      const who = nameOf(names, action.target);
-      const box = t?.oribako?.[action.target];
-      const p = previewWords(previewOf(view, action), who);
-      const sweet = top ? sweetName(top) : w("deck_top", { deck: action.deck + 1 });
-      const text = w("act_place", { sweet, who, where: whereWords(box, action.x, action.y) });
-      return p ? w("with_note", { text, note: p }) : text;
-    }
-    case "tea":
-      return w("get_tea");
-    default:
-      return JSON.stringify(action);
+  if (isKeep(action)) {
+    const top = t?.decks?.[action.deck]?.top;
+    const p = previewWords(previewOf(view, action), nameOf(names, view?.seat ?? -1), t);
+    const text = w("act_keep", { tile: top ? tileWords(top) : w("top_tile"), deck: action.deck + 1 });
+    return p ? w("with_preview", { text, preview: p }) : text;
   }
+  if (isPlace(action)) {
+    const top = t?.decks?.[action.deck]?.top;
+    const who = nameOf(names, action.target);
+    const box = t?.oribako?.[action.target];
+    const p = previewWords(previewOf(view, action), who, t);
+    const sweet = top ? sweetName(top) : w("deck_top", { deck: action.deck + 1 });
+    const text = w("act_place", { sweet, who, where: whereWords(box, action.x, action.y) });
+    return p ? w("with_note", { text, note: p }) : text;
+  }
+  if (isTea(action)) return w("get_tea");
+  return JSON.stringify(action);
 }
 
-/** One line on what a seat just did, from the view's `last` entry. */
+/** One line on what a seat just did, from the view's `last` entry.
+ * @param {LastMove | undefined} move @param {HtpView | null | undefined} view
+ * @param {readonly string[]} [names] */
 export function lastMoveWords(move, view, names) {
   if (!move) return w("no_move");
   const t = view?.table;
+  /** @type {(target: number, x: number, y: number) => TileJson | null} */
   const tileAt = (target, x, y) =>
     (t?.oribako?.[target]?.tiles ?? []).find((c) => c.x === x && c.y === y)?.tile ?? null;
   switch (move.move) {
@@ -210,6 +240,7 @@ export function lastMoveWords(move, view, names) {
 // ---------------------------------------------------------------------------------------------
 // Art: one sprite of symbols (season glyphs, crests, tea bowl), used by every tile.
 
+/** @param {number} points @param {number} rOut @param {number} rIn */
 function star(points, rOut, rIn, rot = -90) {
   const out = [];
   for (let i = 0; i < points * 2; i++) {
@@ -240,10 +271,11 @@ const SPRITE = `<svg class="htp-sprite" aria-hidden="true" focusable="false" wid
 /** @type {(id: string, cls?: string, size?: number | null) => string} */
 const use = (id, cls = "", size = null) =>
   `<svg class="htp-icon ${cls}" viewBox="0 0 20 20"${size ? ` width="${size}" height="${size}"` : ""} aria-hidden="true" focusable="false"><use href="#${id}" width="20" height="20"/></svg>`;
-/** @type {(season: string, size?: number | null) => string} */
+/** @type {(season: Season, size?: number | null) => string} */
 export const seasonIcon = (season, size = null) => use(`htp-s-${season}`, `season-${season}`, size);
 const teaIcon = (cls = "") => `<svg class="htp-teabowl ${cls}" viewBox="0 0 40 40" aria-hidden="true" focusable="false"><use href="#htp-tea" width="40" height="40"/></svg>`;
 
+/** @param {TileJson} t */
 function sweetArt(t) {
   const colour = SWEET_COLOUR[t.family]?.[t.month - 1] ?? "#ddd";
   if (t.family === "nerikiri") {
@@ -261,7 +293,7 @@ function sweetArt(t) {
 /** One tile as SVG (viewBox 100 x 100): season frame + glyph, month in its family badge,
  *  crest, the sweet, its short name. `label` replaces its words; `hidden` makes it decoration
  *  (inside a labelled button, or a flying copy).
- * @param {any} t
+ * @param {TileJson} t
  * @param {{cls?: string, label?: string | null, hidden?: boolean, bare?: boolean}} [how] */
 function tileSvg(t, { cls = "", label = null, hidden = false, bare = false } = {}) {
   const short = sweetName(t, true);
@@ -283,17 +315,29 @@ function tileSvg(t, { cls = "", label = null, hidden = false, bare = false } = {
 // Per-root state: the latest props, the view drawn last (for animations), the picked deck and
 // target, where focus goes after a pick, one set of listeners.
 
+/**
+ * @typedef {object} RootState
+ * @property {Props} props The latest props.
+ * @property {HtpView | null} view The view drawn last.
+ * @property {number | null} deck The picked deck.
+ * @property {number | null} target The picked Oribako.
+ * @property {string | null} key The decision the picks were made in.
+ * @property {boolean} sending
+ * @property {string | null} focus Where focus goes after the next draw (a selector).
+ */
+
+/** @type {WeakMap<HTMLElement, RootState>} */
 const roots = new WeakMap();
 
 /**
  * Draw the table of `props.view` into `root`.
  * @param {HTMLElement} root
- * @param {import("../types.js").RendererProps} props
+ * @param {Props} props
  */
 export function render(root, props) {
   let st = roots.get(root);
   if (!st) {
-    st = { props: null, view: null, deck: null, target: null, key: null, sending: false, focus: null };
+    st = { props, view: null, deck: null, target: null, key: null, sending: false, focus: null };
     roots.set(root, st);
     root.addEventListener("click", (e) => onActivate(root, e));
     root.addEventListener("keydown", (e) => onKey(root, e));
@@ -314,16 +358,18 @@ export function render(root, props) {
   const over = props.view?.over || t?.phase === "over";
   if (props.animate && !props.replay && !over && before && before !== props.view && t) {
     const shown = props.view; // redrawn again before the frame: that step is not this one
-    nextFrame(() => st.view === shown && animateStep(root, t));
+    const drawn = st;
+    nextFrame(() => drawn.view === shown && animateStep(root, t));
   }
 }
 
+/** @param {HTMLElement} root @param {RootState} st */
 function draw(root, st) {
   redraw(root, tableHtml(st));
   if (st.focus) {
     const next = root.querySelector(st.focus);
     st.focus = null;
-    if (next) {
+    if (next instanceof HTMLElement || next instanceof SVGElement) {
       next.focus({ preventScroll: true });
       // On a narrow screen the chosen Oribako may be far down: bring it into view (only then).
       const r = next.getBoundingClientRect();
@@ -334,11 +380,14 @@ function draw(root, st) {
   }
 }
 
+/** @param {HTMLElement} root @param {MouseEvent} e */
 function onActivate(root, e) {
   const st = roots.get(root);
   if (!st) return;
-  const node = e.target.closest?.("[data-action],[data-pick-deck],[data-pick-target],[data-unpick]");
-  if (!node || !root.contains(node) || !node.closest(".htp") || node.disabled) return;
+  const node = e.target instanceof Element
+    ? e.target.closest("[data-action],[data-pick-deck],[data-pick-target],[data-unpick]")
+    : null;
+  if (!node || !root.contains(node) || !node.closest(".htp") || (node instanceof HTMLButtonElement && node.disabled)) return;
   const { props } = st;
   if (props.replay) return;
   const interrupt = node.hasAttribute("data-interrupt");
@@ -374,9 +423,10 @@ function onActivate(root, e) {
     draw(root, st);
     return;
   }
+  /** @type {Action} */
   let action;
   try {
-    action = JSON.parse(node.getAttribute("data-action"));
+    action = JSON.parse(node.getAttribute("data-action") ?? "");
   } catch {
     return;
   }
@@ -384,8 +434,10 @@ function onActivate(root, e) {
   send(root, st, "htp-sending", () => (asSeat === undefined ? props.act(action) : props.act(action, asSeat)));
 }
 
-/** Arrow keys move between the deck tops, and between the glowing places of an Oribako. */
+/** Arrow keys move between the deck tops, and between the glowing places of an Oribako.
+ * @param {HTMLElement} root @param {KeyboardEvent} e */
 function onKey(root, e) {
+  /** @type {Record<string, [number, number] | undefined>} */
   const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   const step = steps[e.key];
   if (!step || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -393,17 +445,17 @@ function onKey(root, e) {
   if (!(here instanceof Element) || !root.contains(here)) return;
   /** @type {Element[] | null} */
   let group = null;
-  if (here.matches(".htp-cell.spot")) group = [.../** @type {Element} */ (here.closest(".htp-tray")).querySelectorAll(".htp-cell.spot")];
+  if (here.matches(".htp-cell.spot")) group = [...(here.closest(".htp-tray")?.querySelectorAll(".htp-cell.spot") ?? [])];
   else if (here.matches("button.htp-deck-top")) group = [...root.querySelectorAll("button.htp-deck-top:not([disabled])")];
   if (!group || group.length < 2) return;
-  const at = (n) => n.getBoundingClientRect();
+  const at = (/** @type {Element} */ n) => n.getBoundingClientRect();
   const a = at(here);
   const [dx, dy] = step;
   /** @type {HTMLElement | null} */
   let best = null;
   let bestScore = Infinity;
-  for (const n of /** @type {HTMLElement[]} */ (group)) {
-    if (n === here) continue;
+  for (const n of group) {
+    if (n === here || !(n instanceof HTMLElement)) continue;
     const b = at(n);
     const ox = b.left + b.width / 2 - (a.left + a.width / 2);
     const oy = b.top + b.height / 2 - (a.top + a.height / 2);
@@ -421,16 +473,21 @@ function onKey(root, e) {
 // ---------------------------------------------------------------------------------------------
 // What just happened: the step's moves travel (a tile from its deck to its cell) and glow.
 
+/** @param {HTMLElement} root @param {HtpTable} t */
 function animateStep(root, t) {
   if (!motionOk()) return;
-  const moves = (t.last ?? []).map((m, s) => [s, m]).filter(([, m]) => m && m.step === t.step);
+  /** @type {[number, TileMoveJson | OtherMoveJson][]} */
+  const moves = [];
+  (t.last ?? []).forEach((m, s) => {
+    if (m && m.step === t.step) moves.push([s, m]);
+  });
   let delay = 0;
   for (const [s, m] of moves) {
     if (m.move === "keep" || m.move === "place") {
       const cell = root.querySelector(`.htp-box[data-seat="${m.target}"] .htp-cell[data-x="${m.x}"][data-y="${m.y}"]`);
       const pile = root.querySelector(`.htp-deck[data-deck="${m.deck}"] .htp-deck-pile`);
       const tile = (t.oribako?.[m.target]?.tiles ?? []).find((c) => c.x === m.x && c.y === m.y)?.tile;
-      if (cell && pile && tile) {
+      if ((cell instanceof HTMLElement || cell instanceof SVGElement) && pile && tile) {
         fly(tileSvg(tile, { hidden: true }), pile, cell, { duration: 520, delay, target: cell, className: "htp-fly" });
         pulse(pile.querySelector(".htp-deck-face"), { delay: delay + 260, duration: 500 });
         pulse(cell, { delay: delay + 520, duration: 600 });
@@ -451,16 +508,18 @@ function animateStep(root, t) {
 // ---------------------------------------------------------------------------------------------
 // The whole table.
 
+/** What a drawing of the table needs, worked out once from the props. @param {RootState} st */
 function buildContext(st) {
   const { view, legal = [], seats = [], busy, sending, optional = [], replay = false } = st.props;
   const t = view.table;
   const n = t.oribako?.length ?? view.players ?? 0;
   const seat = typeof view.seat === "number" ? view.seat : -1;
   const names = Array.from({ length: n }, (_, s) => seats[s]?.name || seatName(s));
+  /** @type {Action[]} */
   const live = replay ? [] : legal;
-  const places = live.filter((a) => a.type === "place");
-  const keeps = live.filter((a) => a.type === "keep");
-  const myTea = live.find((a) => a.type === "tea") ?? null;
+  const places = live.filter(isPlace);
+  const keeps = live.filter(isKeep);
+  const myTea = live.find(isTea) ?? null;
   // Other human seats that may Get Tea now (a bot decides its own Tea).
   const otherTea = replay ? [] : optional
     .filter((o) => o.seat !== seat && !seats[o.seat]?.bot && (o.legal ?? []).some((a) => a.type === "tea"))
@@ -473,13 +532,14 @@ function buildContext(st) {
     everything: view.everything === true, over: view.over || t.phase === "over",
   };
 }
+/** @typedef {ReturnType<typeof buildContext>} Ctx */
 
 /**
  * Keep the player's picks (a deck, then whom to recommend it to) to what `places` (the legal
  * placements) still allow: a pick that no longer leads anywhere is dropped, and a single possible
  * target is picked for the player. Returns the targets the picked deck may go to.
  * @param {{deck: number | null, target: number | null}} st
- * @param {import("../types.js").Action[]} places
+ * @param {readonly PlaceAction[]} places
  * @returns {number[]}
  */
 export function settlePicks(st, places) {
@@ -490,6 +550,7 @@ export function settlePicks(st, places) {
   return targets;
 }
 
+/** @param {RootState} st */
 function tableHtml(st) {
   const { view } = st.props;
   const t = view?.table;
@@ -521,17 +582,19 @@ function tableHtml(st) {
 
 // ---------------------------------------------------------------- status
 
+/** @param {HtpTable} t */
 function phaseLabel(t) {
   if (t.phase === "own") return w("phase_own");
   if (t.phase === "recommend") return w("phase_recommend");
   return w("phase_over");
 }
 
+/** @param {Ctx} ctx */
 function promptHtml(ctx) {
   const { t, view, names, seat } = ctx;
   const awaited = view.awaiting ?? view.actors ?? [];
   const actor = awaited.length ? awaited[0] : t.turn;
-  const who = (s) => `<strong>${esc(names[s] ?? "—")}</strong>${ctx.seats[s]?.bot ? esc(w("bot_mark")) : ""}`;
+  const who = (/** @type {number} */ s) => `<strong>${esc(names[s] ?? "—")}</strong>${ctx.seats[s]?.bot ? esc(w("bot_mark")) : ""}`;
   if (ctx.over) {
     return html("prompt_over", { winner: `<strong>${esc(winnerWords(view.outcome?.winners ?? [], names, t))}</strong>` });
   }
@@ -552,6 +615,7 @@ function promptHtml(ctx) {
   return `${doing(actor)}${ctx.myTea ? ` <span class="htp-hint">${esc(w("hint_tea"))}</span>` : ""}`;
 }
 
+/** @param {Ctx} ctx */
 function statusHtml(ctx) {
   const { t } = ctx;
   const max = t.max_resets ?? 0;
@@ -572,15 +636,17 @@ function statusHtml(ctx) {
     </div>`;
 }
 
-/** The end screen's headline: the winner, the shared win or the winning team. */
+/** The end screen's headline: the winner, the shared win or the winning team.
+ * @param {HtpView | null | undefined} view @param {readonly SeatInfo[]} [seats] */
 export function outcomeTitle(view, seats = []) {
   const n = view?.table?.oribako?.length ?? view?.players ?? 0;
   const names = Array.from({ length: n }, (_, s) => seats[s]?.name || seatName(s));
-  return winnerWords(view?.outcome?.winners ?? [], names, view?.table ?? {});
+  return winnerWords(view?.outcome?.winners ?? [], names, view?.table);
 }
 
+/** @param {readonly number[]} winners @param {readonly string[]} names @param {HtpTable | undefined} t */
 function winnerWords(winners, names, t) {
-  if (t.options?.team_battle && t.team_scores) {
+  if (t?.options?.team_battle && t.team_scores) {
     const teams = t.options.teams ?? [];
     const [a, b] = t.team_scores;
     if (a === b && winners.length === names.length) return w("teams_share");
@@ -594,8 +660,8 @@ function winnerWords(winners, names, t) {
 // ---------------------------------------------------------------- decks, tea, cards
 
 /**
- * @param {any} ctx
- * @param {import("../types.js").Action} action
+ * @param {Ctx} ctx
+ * @param {HtpAction} action
  * @param {string} [cls]
  * @param {string | null} [label]
  * @param {boolean} [busy]
@@ -606,6 +672,7 @@ function legalAttrs(ctx, action, cls = "", label = null, busy = ctx.busy) {
   return `class="legal ${cls}" data-action="${esc(json)}" data-focus-key="${esc(json)}" aria-label="${esc(words)}" title="${esc(words)}"${busy ? " disabled" : ""}`;
 }
 
+/** @param {PreviewJson | null} p */
 function gainBadge(p) {
   if (!p) return "";
   const kind = p.gain > 0 ? "up" : p.gain < 0 ? "down" : "even";
@@ -613,6 +680,7 @@ function gainBadge(p) {
   return `<span class="htp-gain ${kind}" data-gain="${gainMark(p.gain)}" aria-hidden="true"></span>`;
 }
 
+/** @param {Ctx} ctx */
 function decksHtml(ctx) {
   const { t } = ctx;
   let first = true;
@@ -655,6 +723,7 @@ function decksHtml(ctx) {
   return `<div class="htp-decks" role="group" aria-label="${esc(w("decks"))}">${decks.join("")}</div>`;
 }
 
+/** @param {Ctx} ctx */
 function teaHtml(ctx) {
   const { t, names } = ctx;
   const holder = t.tea?.holder ?? null;
@@ -682,6 +751,7 @@ function teaHtml(ctx) {
     </div>`;
 }
 
+/** @param {Ctx} ctx */
 function cardsHtml(ctx) {
   const cards = ctx.t.undealt_cards ?? [];
   if (!cards.length) return "";
@@ -691,7 +761,7 @@ function cardsHtml(ctx) {
 }
 
 /**
- * @param {string} season
+ * @param {Season} season
  * @param {string} cls
  * @param {{label?: string | null, data?: string}} [how]
  */
@@ -703,6 +773,7 @@ function seasonCard(season, cls, { label = null, data = "" } = {}) {
 
 // ---------------------------------------------------------------- the Oribako
 
+/** @param {Ctx} ctx @param {number} s @param {OribakoJson} box */
 function favouriteHtml(ctx, s, box) {
   const season = box.season;
   if (season && has(`humble_tea_party.season.${season}`)) {
@@ -713,13 +784,14 @@ function favouriteHtml(ctx, s, box) {
   return `<span class="htp-card fav secret" data-favourite="${s}:?" title="${esc(w("fav_secret_title"))}"><span class="q" aria-hidden="true">?</span><span aria-hidden="true">${esc(w("secret"))}</span><span class="sr">${esc(w("fav_secret"))}</span></span>`;
 }
 
-/** The running score in words, and its short form on the box. */
+/** The running score in words, and its short form on the box.
+ * @param {Ctx} ctx @param {number} s @param {OribakoJson} box */
 function scoreParts(ctx, s, box) {
   const sc = box.score;
   if (!sc) return { head: "", short: "", others: "", words: "" };
   const own = s === ctx.seat && !box.revealed;
-  const hands = handsWords(sc.points);
-  const secret = sc.points?.[4] === null;
+  const hands = handsWords(sc.points, ctx.t.hands);
+  const secret = sc.points?.[ctx.t.favourite_hand] === null;
   const total = pointsWords(sc.total);
   let words = w(box.complete ? "score" : "score_so_far", { total });
   if (hands) words = w("with_hands", { text: words, hands });
@@ -731,9 +803,10 @@ function scoreParts(ctx, s, box) {
   return { head, short, others, words };
 }
 
+/** @param {Ctx} ctx @param {number} s */
 function boxHtml(ctx, s) {
   const { t, names, view } = ctx;
-  const box = t.oribako?.[s] ?? { tiles: [] };
+  const box = t.oribako[s];
   const turn = !ctx.over && t.turn === s;
   const underTea = (t.tea?.holder ?? null) === s || box.tea;
   const spent = (t.tea?.spent ?? []).includes(s) && !underTea;
@@ -791,17 +864,21 @@ function boxHtml(ctx, s) {
     </section>`;
 }
 
+/** @param {Ctx} ctx @param {number} s @param {OribakoJson} box */
 function trayHtml(ctx, s, box) {
   const { t, names } = ctx;
   const e = extent(box);
   const cols = e.x1 - e.x0 + 1;
   const rows = e.y1 - e.y0 + 1;
-  const at = new Map((box.tiles ?? []).map((c) => [`${c.x},${c.y}`, c.tile]));
+  const at = tilesByCell(box);
   const mine = ctx.deck !== null ? ctx.places.filter((a) => a.deck === ctx.deck && a.target === s) : [];
   const active = ctx.target === s;
-  const byCell = new Map(mine.map((a) => [`${a.x},${a.y}`, a]));
+  /** @type {Map<string, PlaceAction>} */
+  const byCell = new Map();
+  for (const a of mine) byCell.set(`${a.x},${a.y}`, a);
   const top = ctx.deck !== null ? t.decks[ctx.deck]?.top : null;
   // Last moves that put a tile here, by cell: the mover's colour stays on it until they move.
+  /** @type {Map<string, number>} */
   const lastHere = new Map();
   (t.last ?? []).forEach((m, mover) => {
     if (m && (m.move === "keep" || m.move === "place") && m.target === s) lastHere.set(`${m.x},${m.y}`, mover);
@@ -811,6 +888,7 @@ function trayHtml(ctx, s, box) {
     for (let x = e.x0; x <= e.x1; x++) {
       const k = `${x},${y}`;
       const tile = at.get(k);
+      const place = byCell.get(k);
       const style = `grid-column:${x - e.x0 + 1};grid-row:${y - e.y0 + 1}`;
       if (tile) {
         const mover = lastHere.get(k);
@@ -820,14 +898,14 @@ function trayHtml(ctx, s, box) {
           const label = w("last_here", { tile: tileWords(tile), who: names[mover] });
           cells.push(`<div class="htp-cell filled last" style="${style};--mover:var(--seat-${mover})" data-last-by="${mover}" data-x="${x}" data-y="${y}">${tileSvg(tile, { label })}<span class="htp-mover seat-dot" data-seat="${mover}" aria-hidden="true"></span></div>`);
         }
-      } else if (byCell.has(k) && active) {
-        const a = byCell.get(k);
+      } else if (place && active) {
+        const a = place;
         const p = previewOf(ctx.view, a);
         // The faded sweet inside is bare (no printed words): the button's name says it all.
         cells.push(`<button type="button" ${legalAttrs(ctx, a, "htp-cell spot")} style="${style}" data-x="${x}" data-y="${y}">${top ? tileSvg(top, { cls: "ghost", hidden: true, bare: true }) : ""}${gainBadge(p)}</button>`);
-      } else if (byCell.has(k)) {
+      } else if (place) {
         // A mouse shortcut for "Recommend to …" (keyboard users have that button).
-        const p = previewOf(ctx.view, byCell.get(k));
+        const p = previewOf(ctx.view, place);
         cells.push(`<div class="htp-cell candidate" style="${style}" data-pick-target="${s}" aria-hidden="true">${gainBadge(p)}</div>`);
       } else {
         cells.push(`<div class="htp-cell slot${e.empty ? " first" : ""}" style="${style}" aria-hidden="true"></div>`);
@@ -842,26 +920,28 @@ function trayHtml(ctx, s, box) {
 
 // ---------------------------------------------------------------- scores
 
-/** The score table of a finished game: every hand per player, totals, seasons, tie-break. */
+/** The score table of a finished game: every hand per player, totals, seasons, tie-break.
+ * @param {HtpView} view @param {readonly SeatInfo[]} [seats] @param {{inTable?: boolean}} [how] */
 export function scoreTableHtml(view, seats = [], { inTable = false } = {}) {
-  const t = view?.table ?? {};
-  const o = view?.outcome ?? {};
-  const d = o.details ?? {};
-  const n = t.oribako?.length ?? view?.players ?? 0;
+  const t = view.table;
+  const o = view.outcome;
+  const n = t.oribako?.length ?? view.players ?? 0;
   const names = Array.from({ length: n }, (_, s) => seats[s]?.name || seatName(s));
-  const winners = o.winners ?? [];
+  const winners = o?.winners ?? [];
   const teams = t.options?.team_battle ? t.options.teams ?? null : null;
+  const handList = t.hands ?? [];
   const rows = names.map((name, s) => {
-    const sc = t.scores?.[s] ?? {};
-    const hands = sc.hands ?? d.hands?.[s] ?? [];
-    const points = sc.points ?? d.points?.[s] ?? [];
-    const total = sc.total ?? o.scores?.[s] ?? "";
+    const sc = t.scores?.[s];
+    const hands = sc?.hands ?? [];
+    const points = sc?.points ?? [];
+    const total = sc?.total ?? o?.scores?.[s] ?? "";
     const season = t.oribako?.[s]?.season;
-    const cells = HANDS.map((h, i) => {
+    const cells = handList.map((h, i) => {
       const p = points[i] ?? "";
       const k = hands[i] ?? "";
-      const shown = h.n === 6 && k ? `${fmt(p)} <small>(${k})</small>` : fmt(p);
-      return `<td data-hand="${h.n}" data-count="${k}" data-points="${p}" title="${esc(w("hand_cell", { hand: h.name, k, p }))}">${shown}</td>`;
+      // A hand worth other than a point each (Duplication) shows its count too.
+      const shown = h.points !== 1 && k ? `${fmt(p)} <small>(${k})</small>` : fmt(p);
+      return `<td data-hand="${h.n}" data-count="${k}" data-points="${p}" title="${esc(w("hand_cell", { hand: handName(h), k, p }))}">${shown}</td>`;
     }).join("");
     const team = teams ? `<span class="htp-tag team team-${teams[s]}" title="${esc(w(`team_${teams[s]}`))}">${teams[s] === 0 ? "▲" : "●"}</span>` : "";
     return `<tr data-seat="${s}" data-total="${total}" class="${winners.includes(s) ? "winner" : ""}">
@@ -871,13 +951,13 @@ export function scoreTableHtml(view, seats = [], { inTable = false } = {}) {
         <td class="total" data-total="${total}"><b>${fmt(total)}</b></td>
       </tr>`;
   }).join("");
-  const head = HANDS.map((h) => `<th scope="col" title="${esc(w("hand_title", { hand: h.name, what: h.what }))}"><abbr title="${esc(h.name)}">#${h.n}</abbr><span class="hand-name">${esc(h.name)}</span></th>`).join("");
-  const teamScores = t.team_scores ?? d.team_scores;
+  const head = handList.map((h) => `<th scope="col" title="${esc(w("hand_title", { hand: handName(h), what: handWhat(h) }))}"><abbr title="${esc(handName(h))}">#${h.n}</abbr><span class="hand-name">${esc(handName(h))}</span></th>`).join("");
+  const teamScores = t.team_scores;
   const teamRow = teams && teamScores
     ? `<p class="htp-team-scores" data-team-scores="${esc(JSON.stringify(teamScores))}">${html("team_scores", { a: `<b>${esc(teamScores[0])}</b>`, b: `<b>${esc(teamScores[1])}</b>` })}</p>`
     : "";
-  const tb = d.tiebreak;
-  const tiebreak = tb
+  const tb = o?.details?.tiebreak;
+  const tiebreak = isMessage(tb)
     ? `<p class="htp-tiebreak" data-tiebreak="1">${esc(w("tiebreak", { text: say(tb, names) }))}</p>`
     : `<p class="htp-tiebreak">${esc(w("no_tiebreak"))}</p>`;
   // The table may scroll sideways on a narrow screen: a keyboard can reach it (tabindex). On
@@ -890,4 +970,11 @@ export function scoreTableHtml(view, seats = [], { inTable = false } = {}) {
     </table></div>${teamRow}${tiebreak}`;
 }
 
+/** A number of points as shown ("−2"). @type {(p: number | string) => string} */
 const fmt = (p) => (typeof p === "number" && p < 0 ? `−${-p}` : String(p));
+
+/** Whether an outcome's detail is a message (how a tie was settled). @param {unknown} x
+ * @returns {x is Message} */
+function isMessage(x) {
+  return typeof x === "object" && x !== null && "id" in x && typeof x.id === "string";
+}

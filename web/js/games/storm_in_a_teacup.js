@@ -21,6 +21,23 @@
 import { has, join, language, say, seatName, t as tr } from "../i18n.js";
 import { esc, fly, motionOk, nextFrame, possessive, pulse, redraw, send } from "./shared.js";
 
+/** @import { Action, Message, RendererProps, SeatInfo, View } from "../types.js" */
+/** @import { CombinationJson, CountsJson, PartyJson, RevealJson, StormTable } from "../views.js" */
+
+/** @typedef {View<StormTable>} StormView */
+/** @typedef {RendererProps<StormTable>} Props */
+/** A card's colour, as views and actions name it: a key of every {@link CountsJson}. @typedef {keyof CountsJson} Kind */
+/** A combination's id (the catalogue names it). @typedef {CombinationJson["id"]} ComboId */
+/** A seat's last move (the view's `last`). @typedef {NonNullable<StormTable["last"][number]>} Move */
+
+// The decisions of pygames/storm_in_a_teacup/actions.py, in their JSON forms.
+/** @typedef {{type: "serve", start: number, length: number}} ServeAction */
+/** @typedef {{type: "discard", tea: number, milk: number, lemon: number}} DiscardAction */
+/** @param {Action} a @returns {a is ServeAction} */
+const isServe = (a) => a.type === "serve";
+/** @param {Action} a @returns {a is DiscardAction} */
+const isDiscard = (a) => a.type === "discard";
+
 // Every word shown comes from the catalogue (pygames/storm_in_a_teacup/i18n/<lang>.json): the
 // engine's words (storm_in_a_teacup.colour.*, .combination.*, .rule.*, .cards) and this
 // renderer's (storm_in_a_teacup.ui.*). Which run forms which combination, and why another is
@@ -32,6 +49,7 @@ const u = (key, args = {}) => tr(`${NS}.ui.${key}`, args);
 /** The game's name in the reader's language (the engine's catalogue). */
 export const title = () => tr(`${NS}.title`);
 
+/** @type {Kind[]} */
 const KINDS = ["tea", "milk", "lemon"];
 /** @param {string} kind */
 const kindName = (kind) => tr(`${NS}.colour.${kind}`);
@@ -50,27 +68,34 @@ const commaJoin = (parts) => (parts.length ? parts.reduceRight((b, a) => tr(`${N
 const ordinal = (n) =>
   language() === "en" ? `${n}${["th", "st", "nd", "rd"][(n % 100 > 10 && n % 100 < 14) || n % 10 > 3 ? 0 : n % 10]}` : u("ordinal", { n });
 
-/** Colour counts of a list of card words. */
+/** Colour counts of a list of card words. @param {readonly Kind[]} cards @returns {CountsJson} */
 export function countsOf(cards) {
   const c = { tea: 0, milk: 0, lemon: 0 };
   for (const k of cards) if (k in c) c[k]++;
   return c;
 }
 
-/** "2 Tea and 1 Lemon" ("+" instead of "and" with plus=true), in the reader's language. */
+/**
+ * "2 Tea and 1 Lemon" ("+" instead of "and" with plus=true), in the reader's language.
+ * @param {CountsJson} c @param {boolean} [plus]
+ */
 export function countsWords(c, plus = false) {
   const parts = KINDS.filter((k) => c[k]).map((k) => say(countMessage(k, c[k])));
   if (!parts.length) return u("nothing");
   return plus ? parts.join(" + ") : join(parts);
 }
 
-/** "2 Tea, 1 Lemon": counts joined by commas. */
+/** "2 Tea, 1 Lemon": counts joined by commas. @param {CountsJson} c */
 const countsComma = (c) =>
   commaJoin(KINDS.filter((k) => c[k]).map((k) => say(countMessage(k, c[k]))));
 
+/** The combinations a run may form (the engine's table). @param {StormView} view */
 const combosOf = (view) => view?.table?.combinations ?? [];
 
-/** The engine's message for a number of cards of one colour ("2 Tea"). @param {string} k @param {number} n */
+/**
+ * The engine's message for a number of cards of one colour ("2 Tea").
+ * @param {Kind} k @param {number} n @returns {Message}
+ */
 const countMessage = (k, n) => ({ id: `${NS}.count`, args: { n, colour: { id: `${NS}.colour.${k}`, args: {} } } });
 
 /**
@@ -78,8 +103,8 @@ const countMessage = (k, n) => ({ id: `${NS}.count`, args: { n, colour: { id: `$
  * for a legal run, else `{why}` (the engine's reason, a message), from the view alone. The
  * view keys each reason by the colours of the run (the reason depends on nothing else) and
  * leaves its `counts` to be filled in with the run's own.
- * @param {any} view @param {number} start @param {number} length
- * @returns {{combo: string | null, why: any}}
+ * @param {StormView} view @param {number} start @param {number} length
+ * @returns {{combo: ComboId | null, why: Message | null}}
  */
 export function runVerdict(view, start, length) {
   const t = view?.table;
@@ -93,22 +118,22 @@ export function runVerdict(view, start, length) {
   return { combo: null, why: { id: reason.id, args: { counts: present.map((k) => countMessage(k, c[k])), ...reason.args } } };
 }
 
-/** Words for an action, as used in aria-labels. */
+/** Words for an action, as used in aria-labels. @param {Action} action @param {StormView} [view] */
 export function describeAction(action, view) {
   if (!action || typeof action !== "object") return String(action);
   const t = view?.table;
-  if (action.type === "serve") {
+  if (isServe(action)) {
     const n = action.length;
     const range = n === 1 ? u("card_n", { n: action.start + 1 }) : u("cards_range", { a: action.start + 1, b: action.start + n });
     const hand = t?.hand;
     if (Array.isArray(hand) && hand.length >= action.start + n) {
       const counts = countsOf(hand.slice(action.start, action.start + n));
-      const { combo } = runVerdict(view, action.start, n);
+      const { combo } = view ? runVerdict(view, action.start, n) : { combo: null };
       return u("serve_action", { cards: cardsWord(n), range, combination: combo ? comboName(combo) : u("no_combination"), counts: countsWords(counts) });
     }
     return u("serve_action_short", { cards: cardsWord(n), range });
   }
-  if (action.type === "discard") {
+  if (isDiscard(action)) {
     const c = { tea: action.tea, milk: action.milk, lemon: action.lemon };
     const n = c.tea + c.milk + c.lemon;
     return n ? u("discard_action", { counts: countsWords(c) }) : u("discard_nothing_action");
@@ -123,6 +148,7 @@ export function describeAction(action, view) {
 // glyph on the left (what shows when cards overlap), the big glyph on cream, the name below.
 // Drawn once as a symbol and used by reference, so its letters are not text of the buttons
 // that show cards (a button's name stays what it says: WCAG 2.5.3).
+/** @type {Record<Kind, {edge: string, deep: string, idx: string, big: string}>} */
 const FACE_COLOURS = {
   tea: { edge: "#b3362a", deep: "#7d2219", idx: "#fff", big: "#b3362a" },
   milk: { edge: "#2d5f9e", deep: "#1d406d", idx: "#fff", big: "#2d5f9e" },
@@ -142,12 +168,18 @@ const faces = () => KINDS.map((kind) => {
 }).join("");
 
 /** The sprite (card faces name their colour in the reader's language), made once per language. */
+/** @type {Map<string, string>} */
 const sprites = new Map();
 const sprite = () => {
   const lang = language();
-  if (!sprites.has(lang)) sprites.set(lang, spriteSvg(faces()));
-  return sprites.get(lang);
+  let made = sprites.get(lang);
+  if (made === undefined) {
+    made = spriteSvg(faces());
+    sprites.set(lang, made);
+  }
+  return made;
 };
+/** @param {string} FACES */
 const spriteSvg = (FACES) => `<svg class="storm-sprite" aria-hidden="true" focusable="false" width="0" height="0">
   <symbol id="storm-g-tea" viewBox="-10 -10 20 20"><path d="M-3.5,-9.5 C-5,-8 -2,-7 -3.5,-5.5 M0.5,-9.5 C-1,-8 2,-7 0.5,-5.5" fill="none" stroke="currentColor" stroke-width="1.2" stroke-linecap="round"/><path d="M-8.5,-3.5 H5.5 V0 C5.5,5 2,7.5 -1.5,7.5 C-5,7.5 -8.5,5 -8.5,0 Z" fill="currentColor"/><path d="M5,-1.8 C9.5,-2.5 9.5,4 4.2,3.6" fill="none" stroke="currentColor" stroke-width="1.7"/><path d="M-9.5,9 H7.5" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/></symbol>
   <symbol id="storm-g-milk" viewBox="-10 -10 20 20"><path d="M0,-9.5 C2.5,-5 7,-1 7,3.2 A7,7 0 0 1 -7,3.2 C-7,-1 -2.5,-5 0,-9.5 Z" fill="currentColor"/><path d="M-3.6,2.5 C-3.6,5 -2,6.3 0,6.6" fill="none" stroke="#fff" stroke-width="1.3" stroke-linecap="round" opacity=".8"/></symbol>
@@ -163,6 +195,7 @@ const glyph = (kind, size = null, cls = "") =>
 const teapot = (size = 18) =>
   `<svg class="storm-teapot" viewBox="-12 -12 24 24" width="${size}" height="${size}" aria-hidden="true" focusable="false"><use href="#storm-teapot" x="-12" y="-12" width="24" height="24"/></svg>`;
 
+/** @param {Kind} kind */
 function cardFace(kind) {
   const id = KINDS.includes(kind) ? kind : "tea";
   return `<svg class="storm-face" viewBox="0 0 50 70" aria-hidden="true" focusable="false"><use href="#storm-face-${id}" width="50" height="70"/></svg>`;
@@ -171,43 +204,71 @@ function cardFace(kind) {
 const backSvg = () =>
   `<svg class="storm-back" viewBox="0 0 50 70" aria-hidden="true" focusable="false"><use href="#storm-back" width="50" height="70"/></svg>`;
 
-/** A run of face-up cards (a reveal), overlapping to fit its box. */
+/** A run of face-up cards (a reveal), overlapping to fit its box. @param {readonly Kind[]} cards @param {string} [cls] */
 function runHtml(cards, cls = "") {
   return `<span class="storm-run ${cls}" style="--n:${cards.length}" aria-hidden="true">${cards
     .map((k) => `<span class="storm-card kind-${esc(k)}" data-kind="${esc(k)}">${cardFace(k)}</span>`)
     .join("")}</span>`;
 }
 
-/** A small face-down pile: a fan (a hand) or a stack (a stock) of up to 4 backs. */
+/** A small face-down pile: a fan (a hand) or a stack (a stock) of up to 4 backs. @param {number} n @param {string} cls */
 function pileIcon(n, cls) {
   const shown = Math.min(n, 4);
   const backs = Array.from({ length: shown }, (_, i) => `<span class="storm-back-card" style="--i:${i}">${backSvg()}</span>`).join("");
   return `<span class="storm-pile ${cls}${n ? "" : " empty"}" style="--shown:${shown}" aria-hidden="true">${backs}</span>`;
 }
 
-/** Colour chips (glyph + count) for the colours present; "" when there are none. */
+/** Colour chips (glyph + count) for the colours present; "" when there are none. @param {CountsJson} c */
 function chipsHtml(c) {
   return KINDS.filter((k) => c[k]).map((k) => `<span class="storm-chip kind-${k}">${glyph(k, 12)}<b>${c[k]}</b></span>`).join("");
 }
 
+/** @param {CountsJson | null | undefined} c */
 const sumOf = (c) => (c ? c.tea + c.milk + c.lemon : 0);
+/** @param {CountsJson | null | undefined} c @returns {CountsJson} */
 const countsFromJson = (c) => ({ tea: c?.tea ?? 0, milk: c?.milk ?? 0, lemon: c?.lemon ?? 0 });
 const reduced = () => !motionOk();
+/** The cards of some colour counts, in colour order. @param {CountsJson} c @returns {Kind[]} */
+const cardsOf = (c) => KINDS.flatMap((k) => Array.from({ length: c[k] }, () => k));
+
+/** The HTML element `sel` finds under `root` (one that takes focus), or null. @param {ParentNode} root @param {string} sel */
+const find = (root, sel) => {
+  const node = root.querySelector(sel);
+  return node instanceof HTMLElement ? node : null;
+};
+/** The element an event happened in (or its ancestor) that `sel` finds, or null. @param {Event} e @param {string} sel */
+const closest = (e, sel) => {
+  const node = e.target instanceof Element ? e.target.closest(sel) : null;
+  return node instanceof HTMLElement ? node : null;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Per-root state: the latest props, the selected run, the last view drawn, one set of listeners.
 
+/**
+ * @typedef {object} RootState
+ * @property {Props} props the latest
+ * @property {number | null} anchor the selected run's first picked card
+ * @property {number | null} end the selected run's moving end
+ * @property {string | null} key what the selection belongs to (the same hand, the same decision)
+ * @property {{pointer: number, from: number | null} | null} drag a drag across the hand
+ * @property {boolean} sending
+ * @property {boolean} tried the refused run was tried (its reason is said again)
+ * @property {StormView | null} drawn the view last drawn
+ */
+
+/** @type {WeakMap<HTMLElement, RootState>} */
 const roots = new WeakMap();
 
 /**
  * Draw the table of `props.view` into `root`.
  * @param {HTMLElement} root
- * @param {import("../types.js").RendererProps} props
+ * @param {Props} props
  */
 export function render(root, props) {
   let st = roots.get(root);
   if (!st) {
-    st = { props: null, anchor: null, end: null, key: null, drag: null, sending: false, tried: false, drawn: null };
+    st = { props, anchor: null, end: null, key: null, drag: null, sending: false, tried: false, drawn: null };
     roots.set(root, st);
     listen(root, st);
   }
@@ -226,7 +287,8 @@ export function render(root, props) {
   draw(root, st);
   st.drawn = props.view;
   const after = props.view; // redrawn again before the frame: that step is not this one
-  if (props.animate && before && t) nextFrame(() => st.drawn === after && animateStep(root, before, after, rects));
+  const drawn = st;
+  if (props.animate && before && t) nextFrame(() => drawn.drawn === after && animateStep(root, before, after, rects));
 }
 
 /** @typedef {{anchor: number | null, end: number | null, tried: boolean}} RunPick the hand's
@@ -244,15 +306,18 @@ export function selection(st) {
   return { start: a, length: b - a + 1 };
 }
 
+/** @param {RootState} st */
 function canSelect(st) {
   const { props } = st;
   return !props.replay && Array.isArray(props.view?.table?.hand) && (props.legal ?? []).some((a) => a.type === "serve");
 }
 
+/** @param {HTMLElement} root @param {RootState} st */
 function draw(root, st) {
   redraw(root, tableHtml(st));
 }
 
+/** @param {HTMLElement} root @param {number} x @param {number} y */
 function cardIndexAt(root, x, y) {
   const node = document.elementFromPoint(x, y)?.closest?.("[data-hand-index]");
   return node && root.contains(node) ? Number(node.getAttribute("data-hand-index")) : null;
@@ -273,16 +338,17 @@ export function pickCard(st, i, extend) {
   st.tried = false;
 }
 
+/** @param {HTMLElement} root @param {RootState} st */
 function listen(root, st) {
   root.addEventListener("pointerdown", (e) => {
-    const card = e.target.closest?.("[data-hand-index]");
+    const card = closest(e, "[data-hand-index]");
     if (!card || !root.contains(card) || e.button !== 0 || !canSelect(st) || st.props.busy) return;
     e.preventDefault(); // no text selection, no focus ring flash on drag
     pickCard(st, Number(card.getAttribute("data-hand-index")), e.shiftKey);
     st.drag = { pointer: e.pointerId, from: st.end };
     card.releasePointerCapture?.(e.pointerId); // touch: let moves reach the other cards
     draw(root, st);
-    root.querySelector(`[data-hand-index="${st.end ?? card.getAttribute("data-hand-index")}"]`)?.focus({ preventScroll: true });
+    find(root, `[data-hand-index="${st.end ?? card.getAttribute("data-hand-index")}"]`)?.focus({ preventScroll: true });
   });
   root.addEventListener("pointermove", (e) => {
     if (!st.drag || st.drag.pointer !== e.pointerId || st.anchor === null) return;
@@ -299,15 +365,18 @@ function listen(root, st) {
   root.addEventListener("keydown", (e) => onKey(root, st, e));
 }
 
+/** @param {HTMLElement} root @param {RootState} st @param {KeyboardEvent} e */
 function onKey(root, st, e) {
-  const card = e.target.closest?.("[data-hand-index]");
+  const card = closest(e, "[data-hand-index]");
   if (!card || !root.contains(card)) {
     if (e.key === "Escape" && st.anchor !== null) { st.anchor = null; st.end = null; draw(root, st); }
     return;
   }
   const i = Number(card.getAttribute("data-hand-index"));
-  const n = st.props.view.table.hand.length;
-  const cols = Number(getComputedStyle(card.parentElement).getPropertyValue("--cols")) || n;
+  const n = st.props.view.table.hand?.length ?? 0;
+  const row = card.parentElement;
+  const cols = (row && Number(getComputedStyle(row).getPropertyValue("--cols"))) || n;
+  /** @type {Record<string, number>} */
   const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols, Home: -n, End: n };
   if (e.key in moves) {
     e.preventDefault();
@@ -318,7 +387,7 @@ function onKey(root, st, e) {
       st.tried = false;
       draw(root, st);
     }
-    root.querySelector(`[data-hand-index="${j}"]`)?.focus();
+    find(root, `[data-hand-index="${j}"]`)?.focus();
   } else if (e.key === "Escape") {
     st.anchor = null;
     st.end = null;
@@ -326,8 +395,9 @@ function onKey(root, st, e) {
   }
 }
 
+/** @param {HTMLElement} root @param {RootState} st @param {MouseEvent} e */
 function onClick(root, st, e) {
-  const node = e.target.closest?.("[data-action],[data-hand-index],[data-select-start],[data-unselect],[data-refused]");
+  const node = closest(e, "[data-action],[data-hand-index],[data-select-start],[data-unselect],[data-refused]");
   if (!node || !root.contains(node)) return;
   const { props } = st;
   if (props.replay) return;
@@ -342,7 +412,7 @@ function onClick(root, st, e) {
     st.anchor = null;
     st.end = null;
     draw(root, st);
-    root.querySelector("[data-hand-index]")?.focus({ preventScroll: true });
+    find(root, "[data-hand-index]")?.focus({ preventScroll: true });
     return;
   }
   if (node.hasAttribute("data-select-start")) {
@@ -352,7 +422,7 @@ function onClick(root, st, e) {
     st.end = s + Number(node.getAttribute("data-select-length")) - 1;
     st.tried = false;
     draw(root, st);
-    root.querySelector(".storm-serve.legal")?.focus({ preventScroll: true });
+    find(root, ".storm-serve.legal")?.focus({ preventScroll: true });
     return;
   }
   if (node.hasAttribute("data-refused")) {
@@ -362,9 +432,10 @@ function onClick(root, st, e) {
     return;
   }
   if (st.sending || props.busy) return;
+  /** @type {Action} */
   let action;
   try {
-    action = JSON.parse(node.getAttribute("data-action"));
+    action = JSON.parse(node.getAttribute("data-action") ?? "null");
   } catch {
     return;
   }
@@ -374,6 +445,7 @@ function onClick(root, st, e) {
 // ---------------------------------------------------------------------------------------------
 // The whole table.
 
+/** What every part of the table reads. @param {RootState} st */
 function context(st) {
   const { view, legal = [], seats = [], busy } = st.props;
   const replay = !!st.props.replay;
@@ -383,13 +455,15 @@ function context(st) {
   const n = t.hand_sizes?.length ?? view.players ?? 0;
   const names = Array.from({ length: n }, (_, s) => seatName(s, seats));
   const usable = replay ? [] : legal;
-  const serves = usable.filter((a) => a.type === "serve");
-  const discards = usable.filter((a) => a.type === "discard");
+  const serves = usable.filter(isServe);
+  const discards = usable.filter(isDiscard);
   const over = !!view.over || t.phase === "over";
   const aid = t.memory_aid !== false;
   return { st, view, t, legal: usable, seat, seats, names, n, busy: !!busy, serves, discards, over, replay, everything, aid, combos: combosOf(view) };
 }
+/** @typedef {ReturnType<typeof context>} Ctx */
 
+/** @param {RootState} st */
 function tableHtml(st) {
   const t = st.props.view?.table;
   if (!t) return `<div class="storm"><p class="storm-prompt">${esc(u("waiting_table"))}</p></div>`;
@@ -407,7 +481,7 @@ function tableHtml(st) {
     ${ctx.everything ? everyHandHtml(ctx) : handHtml(ctx)}
     <div class="storm-after">
       ${ctx.over ? `<section class="storm-final" aria-label="${esc(u("final_result"))}">${scoreTableHtml(ctx.view, ctx.seats)}</section>` : ""}
-      ${t.party ? partyHtml(ctx) : ""}
+      ${t.party ? partyHtml(ctx, t.party) : ""}
       ${lastPartyHtml(ctx)}
       ${legendHtml(ctx)}
     </div>
@@ -416,6 +490,7 @@ function tableHtml(st) {
 
 // ---------------------------------------------------------------- status (one line)
 
+/** @param {Ctx} ctx */
 function statusHtml(ctx) {
   const { t, names } = ctx;
   const phase = ctx.over ? u("phase.over") : t.phase === "discard" ? u("phase.party") : u("phase.serving");
@@ -430,7 +505,7 @@ function statusHtml(ctx) {
 
 // ---------------------------------------------------------------- players
 
-/** One line saying what a seat last did (public: the view's `last`), or null. */
+/** One line saying what a seat last did (public: the view's `last`), or null. @param {StormView} view @param {number} s */
 export function lastMoveWords(view, s) {
   const m = view?.table?.last?.[s];
   if (!m) return null;
@@ -450,7 +525,7 @@ export function lastMoveWords(view, s) {
   return null;
 }
 
-/** A short label for a seat: "Bot · greedy", "You" or "" (another person). */
+/** A short label for a seat: "Bot · greedy", "You" or "" (another person). @param {Ctx} ctx @param {number} s */
 function roleOf(ctx, s) {
   const bot = ctx.seats?.[s]?.level ?? ctx.seats?.[s]?.bot;
   if (bot) return { cls: "bot", text: u("role.bot", { bot }) };
@@ -458,6 +533,7 @@ function roleOf(ctx, s) {
   return null;
 }
 
+/** @param {Ctx} ctx @param {number} s */
 function seatHtml(ctx, s) {
   const { t, names, view } = ctx;
   const host = t.host === s;
@@ -479,9 +555,11 @@ function seatHtml(ctx, s) {
   // Ruling S8: stock colours are public; a hand's are when it came from the stock. The owner
   // knows their own hand; the full view (a finished game) knows every hand.
   const stockC = ctx.everything && t.stocks ? countsOf(t.stocks[s]) : countsFromJson(t.stock_colours?.[s]);
-  let handC = t.hand_colours?.[s] ? countsFromJson(t.hand_colours[s]) : null;
-  if (you && Array.isArray(t.hand)) handC = countsOf(t.hand);
-  if (ctx.everything && t.hands) handC = countsOf(t.hands[s]);
+  const handC =
+    ctx.everything && t.hands ? countsOf(t.hands[s])
+    : you && Array.isArray(t.hand) ? countsOf(t.hand)
+    : t.hand_colours?.[s] ? countsFromJson(t.hand_colours[s])
+    : null;
   const showStock = ctx.aid && stock > 0;
   const showHand = ctx.aid && handC && hand > 0;
   const handWords = u("in_hand", { cards: cardsWord(hand) }) + (showHand ? u("paren", { x: countsWords(handC) }) : "");
@@ -506,11 +584,11 @@ function seatHtml(ctx, s) {
 
 // ---------------------------------------------------------------- the round
 
-/** The winner of a party and why, from the reveals (ruling S6: most cards, then later). */
+/** The winner of a party and why, from the reveals (ruling S6: most cards, then later). @param {Ctx} ctx @param {PartyJson} party */
 function winnerWhy(ctx, party) {
   const { t, names } = ctx;
   const order = t.reveals.map((r) => r.seat);
-  const size = (s) => t.reveals.find((r) => r.seat === s)?.cards.length ?? 0;
+  const size = (/** @type {number} */ s) => t.reveals.find((r) => r.seat === s)?.cards.length ?? 0;
   const w = party.winner;
   const tied = party.matching.filter((s) => s !== w && size(s) === size(w));
   if (party.matching.length === 1) return u("why.only", { combination: comboName(t.lead?.combination) });
@@ -519,7 +597,7 @@ function winnerWhy(ctx, party) {
   return u("why.tie", { cards: cardsWord(size(w)), names: join(earlier.map((s) => names[s])) });
 }
 
-/** The round's one-line headline, above the hand (its full story is below the hand). */
+/** The round's one-line headline, above the hand (its full story is below the hand). @param {Ctx} ctx */
 function headlineText(ctx) {
   const { t, names } = ctx;
   const lead = t.lead;
@@ -535,6 +613,7 @@ function headlineText(ctx) {
   return u("headline.host", { host: names[t.host] });
 }
 
+/** @param {Ctx} ctx @param {number} i */
 function slotHtml(ctx, i) {
   const { t, names, n } = ctx;
   const s = (t.host + i) % n;
@@ -603,6 +682,7 @@ function slotHtml(ctx, i) {
     </li>`;
 }
 
+/** @param {Ctx} ctx */
 function roundHtml(ctx) {
   const { t, n } = ctx;
   const slots = Array.from({ length: n }, (_, i) => slotHtml(ctx, i));
@@ -616,12 +696,13 @@ function roundHtml(ctx) {
 
 // ---------------------------------------------------------------- the tea party (details)
 
-function partyHtml(ctx) {
+/** @param {Ctx} ctx @param {PartyJson} party */
+function partyHtml(ctx, party) {
   const { t, names } = ctx;
-  const party = t.party;
   const lead = t.lead;
-  const leadName = comboName(lead?.combination);
-  const size = (s) => t.reveals.find((r) => r.seat === s)?.cards.length ?? 0;
+  if (!lead) return ""; // a party always has its lead
+  const leadName = comboName(lead.combination);
+  const size = (/** @type {number} */ s) => t.reveals.find((r) => r.seat === s)?.cards.length ?? 0;
   const matching = party.matching.map((s) => esc(u("name_cards", { name: names[s], cards: cardsWord(size(s)) })));
   const rows = [];
   const pendingNow = party.pending[0];
@@ -663,6 +744,7 @@ function partyHtml(ctx) {
     </section>`;
 }
 
+/** @param {Ctx} ctx */
 function lastPartyHtml(ctx) {
   const { t, names } = ctx;
   const last = t.last_party;
@@ -690,9 +772,11 @@ function lastPartyHtml(ctx) {
 
 // ---------------------------------------------------------------- your hand
 
+/** @param {Ctx} ctx */
 function longestRuns(ctx) {
   // The longest legal run of each combination (lead's first): quick picks for the selection.
   // Each legal run's combination is the engine's (view.table.runs).
+  /** @type {Map<ComboId, ServeAction & {combo: {id: ComboId, name: string}}>} */
   const best = new Map();
   for (const a of ctx.serves) {
     const { combo: id } = runVerdict(ctx.view, a.start, a.length);
@@ -705,12 +789,12 @@ function longestRuns(ctx) {
   return [...best.values()].sort((x, y) => Number(y.combo.id === lead) - Number(x.combo.id === lead) || y.length - x.length);
 }
 
-/** The prompt: what the seat on screen is asked to do, or who the table waits for. */
+/** The prompt: what the seat on screen is asked to do, or who the table waits for. @param {Ctx} ctx */
 function promptHtml(ctx) {
   const { t, names, seat } = ctx;
   const me = seat >= 0 ? names[seat] : null;
   const lead = t.lead;
-  const who = (s) => `<strong>${esc(names[s])}</strong>${ctx.seats?.[s]?.bot ? esc(u("bot_suffix")) : ""}`;
+  const who = (/** @type {number} */ s) => `<strong>${esc(names[s])}</strong>${ctx.seats?.[s]?.bot ? esc(u("bot_suffix")) : ""}`;
   if (ctx.over) return `<strong>${esc(outcomeTitle(ctx.view, ctx.seats))}</strong> ${esc(outcomeReason(ctx.view, ctx.seats))}`;
   if (ctx.everything) return esc(u("prompt.everything"));
   if (ctx.replay) {
@@ -719,7 +803,7 @@ function promptHtml(ctx) {
     return esc(whose + turn);
   }
   if (ctx.serves.length) {
-    const name = (id) => esc(comboName(id));
+    const name = (/** @type {ComboId} */ id) => esc(comboName(id));
     let follow;
     if (lead) follow = u("prompt.follow_lead", { lead: esc(names[lead.seat]), combination: `<b>${name(lead.combination)}</b>`, plain: name(lead.combination) });
     else if (t.host === seat) follow = esc(u("prompt.follow_host"));
@@ -737,6 +821,7 @@ function promptHtml(ctx) {
   return "";
 }
 
+/** @param {Ctx} ctx */
 function handHtml(ctx) {
   const { t, seat, st } = ctx;
   const hand = t.hand;
@@ -750,7 +835,7 @@ function handHtml(ctx) {
   }
   const selectable = ctx.serves.length > 0 && !ctx.busy;
   const sel = ctx.serves.length ? selection(st) : null;
-  const inSel = (i) => sel && i >= sel.start && i < sel.start + sel.length;
+  const inSel = (/** @type {number} */ i) => sel && i >= sel.start && i < sel.start + sel.length;
   // One tab stop for the whole hand (arrows move between cards): the moving end, else card 1.
   const tabStop = st.end ?? st.anchor ?? 0;
   const cards = hand.map((k, i) => {
@@ -771,7 +856,7 @@ function handHtml(ctx) {
     : [];
   // Rows of at most 24 cards (desktop) or 10 (phones: two rows of a dealt hand), evened out,
   // so that every card stays a target of at least 24 x 24 px (WCAG 2.5.8).
-  const even = (n, most) => Math.ceil(n / Math.ceil(n / most));
+  const even = (/** @type {number} */ n, /** @type {number} */ most) => Math.ceil(n / Math.ceil(n / most));
   const cols = even(hand.length || 1, 24);
   const cols2 = even(hand.length || 1, 10);
   let actions = "";
@@ -790,7 +875,7 @@ function handHtml(ctx) {
     </section>`;
 }
 
-/** The full view of a finished game: every hand in order and every stock (view.everything). */
+/** The full view of a finished game: every hand in order and every stock (view.everything). @param {Ctx} ctx */
 function everyHandHtml(ctx) {
   const { t, names } = ctx;
   const rows = names.map((name, s) => {
@@ -814,6 +899,7 @@ function everyHandHtml(ctx) {
     </section>`;
 }
 
+/** @param {Ctx} ctx @param {Kind[]} hand @param {{start: number, length: number} | null} sel */
 function selectionInfo(ctx, hand, sel) {
   if (!sel) {
     return `<div class="storm-selection none" aria-live="polite"><span class="storm-sel-text">${esc(u("sel.none"))}</span></div>`;
@@ -850,6 +936,7 @@ function selectionInfo(ctx, hand, sel) {
     </div>`;
 }
 
+/** @param {Ctx} ctx */
 function discardChoicesHtml(ctx) {
   const { t, seat } = ctx;
   const mine = t.reveals.find((r) => r.seat === seat)?.cards ?? [];
@@ -861,7 +948,7 @@ function discardChoicesHtml(ctx) {
     // The name holds the visible text unbroken (WCAG 2.5.3; each language's label keeps it so),
     // then says why the first is the default.
     const label = u("discard.label", { what: n ? countsWords(c, true) : u("nothing"), kept: keptWords }) + (i === 0 ? u("discard.default") : "");
-    const cards = KINDS.flatMap((k) => Array(c[k]).fill(k));
+    const cards = cardsOf(c);
     const json = JSON.stringify(a);
     return `<button type="button" class="legal storm-discard${i === 0 ? " default" : ""}" data-action="${esc(json)}" data-focus-key="${esc(json)}" aria-label="${esc(label)}" title="${esc(label)}"${ctx.busy ? " disabled" : ""}>
         <span class="storm-discard-cards">${n ? runHtml(cards, "mini") : `<span class="storm-none">—</span>`}</span>
@@ -875,6 +962,7 @@ function discardChoicesHtml(ctx) {
     </div>`;
 }
 
+/** @param {Ctx} ctx */
 function legendHtml(ctx) {
   // The combinations and the colours each may hold are the view's (the engine's table).
   const items = ctx.combos.map((c) => {
@@ -892,11 +980,14 @@ function legendHtml(ctx) {
 
 // ---------------------------------------------------------------- what just happened (motion)
 
-/** Page rectangles of the things an animation starts from, before the redraw replaces them. */
+/** @typedef {{slots: Record<string, DOMRect>, box: DOMRect | null}} Rects */
+
+/** Page rectangles of the things an animation starts from, before the redraw replaces them. @param {HTMLElement} root @returns {Rects} */
 function measure(root) {
-  const rect = (sel) => root.querySelector(sel)?.getBoundingClientRect() ?? null;
+  const rect = (/** @type {string} */ sel) => root.querySelector(sel)?.getBoundingClientRect() ?? null;
+  /** @type {Rects} */
   const out = { slots: {}, box: rect(".storm-box") };
-  for (const node of root.querySelectorAll(".storm-slot.served")) out.slots[node.dataset.seat] = node.getBoundingClientRect();
+  for (const node of root.querySelectorAll(".storm-slot.served")) out.slots[node.getAttribute("data-seat") ?? ""] = node.getBoundingClientRect();
   return out;
 }
 
@@ -904,6 +995,7 @@ function measure(root) {
  * Decoration over the final DOM after exactly one new step: a run just served travels from its
  * player's tile to its place on the table; a Prepare and cards going to a stock make the pile
  * glow; discards travel from the run to the box. Never more than about 1.2 s in all.
+ * @param {HTMLElement} root @param {StormView} before @param {StormView} after @param {Rects | null} rects
  */
 function animateStep(root, before, after, rects) {
   if (reduced()) return;
@@ -912,7 +1004,7 @@ function animateStep(root, before, after, rects) {
   if (!a || !b) return;
   let delay = 0;
   const step = 320;
-  const tile = (s) => root.querySelector(`.storm-seat[data-seat="${s}"]`);
+  const tile = (/** @type {number} */ s) => root.querySelector(`.storm-seat[data-seat="${s}"]`);
   const sameRound = a.round === b.round;
   const had = new Set(sameRound ? a.reveals.map((r) => r.seat) : []);
   for (const r of b.reveals) {
@@ -920,7 +1012,7 @@ function animateStep(root, before, after, rects) {
     if (r.prepared) {
       pulse(tile(r.seat)?.querySelector(".storm-pile-row.hand"), { delay });
     } else {
-      const target = root.querySelector(`.storm-slot[data-seat="${r.seat}"] .storm-run`);
+      const target = find(root, `.storm-slot[data-seat="${r.seat}"] .storm-run`);
       if (target) fly(target.outerHTML, tile(r.seat), target, { duration: 480, delay, target, className: "storm-fly" });
       pulse(tile(r.seat), { delay });
     }
@@ -928,12 +1020,15 @@ function animateStep(root, before, after, rects) {
   }
   // Discards chosen in this step: from the run to the box.
   const doneBefore = a.party?.discarded ?? {};
-  const doneAfter = b.party?.discarded ?? (b.last ? Object.fromEntries(b.last.map((m, s) => [s, m]).filter(([, m]) => m?.move === "discard" && m.step === b.step).map(([s, m]) => [s, m.discarded])) : {});
+  /** @type {Record<string, CountsJson>} */
+  let doneAfter = {};
+  if (b.party) doneAfter = b.party.discarded;
+  else b.last?.forEach((m, s) => { if (m?.move === "discard" && m.step === b.step) doneAfter[s] = m.discarded; });
   for (const [s, c] of Object.entries(doneAfter)) {
     if (doneBefore[s] || !sumOf(c)) continue;
     const from = rects?.slots?.[s] ?? root.querySelector(`.storm-slot[data-seat="${s}"]`);
     const box = root.querySelector(".storm-box");
-    if (from && box) fly(runHtml(KINDS.flatMap((k) => Array(c[k]).fill(k)), "mini"), from, box, { duration: 450, delay, className: "storm-fly" });
+    if (from && box) fly(runHtml(cardsOf(c), "mini"), from, box, { duration: 450, delay, className: "storm-fly" });
     pulse(box, { delay: delay + 400 });
     delay = Math.min(delay + step, 900);
   }
@@ -945,12 +1040,24 @@ function animateStep(root, before, after, rects) {
 
 // ---------------------------------------------------------------- the end
 
+/** The outcome's cards left per seat (its details: the engine's own figures). @param {StormView} view @returns {number[] | undefined} */
+const cardsLeftOf = (view) => {
+  const left = view?.outcome?.details?.cards_left;
+  return Array.isArray(left) ? left : undefined;
+};
+/** The outcome's number of rounds (its details). @param {StormView} view */
+const roundsOf = (view) => {
+  const rounds = view?.outcome?.details?.rounds;
+  return typeof rounds === "number" ? rounds : undefined;
+};
+
+/** @param {StormView} view @param {SeatInfo[]} [seats] */
 const namesOf = (view, seats) => {
-  const n = view?.table?.hand_sizes?.length ?? view?.players ?? view?.outcome?.details?.cards_left?.length ?? 0;
+  const n = view?.table?.hand_sizes?.length ?? view?.players ?? cardsLeftOf(view)?.length ?? 0;
   return Array.from({ length: n }, (_, s) => seatName(s, seats ?? []));
 };
 
-/** The end screen's headline: the winner or the shared victory. */
+/** The end screen's headline: the winner or the shared victory. @param {StormView} view @param {SeatInfo[]} [seats] */
 export function outcomeTitle(view, seats = []) {
   const names = namesOf(view, seats);
   const w = view?.outcome?.winners ?? [];
@@ -959,24 +1066,24 @@ export function outcomeTitle(view, seats = []) {
   return u("end.shared", { names: join(w.map((s) => names[s])) });
 }
 
-/** The end screen's reason, in the players' names. */
+/** The end screen's reason, in the players' names. @param {StormView} view @param {SeatInfo[]} [seats] */
 export function outcomeReason(view, seats = []) {
   const names = namesOf(view, seats);
-  const o = view?.outcome ?? {};
-  const left = o.details?.cards_left ?? o.scores ?? [];
-  const rounds = o.details?.rounds ?? view?.table?.round;
-  const w = o.winners ?? [];
+  const o = view?.outcome;
+  const left = cardsLeftOf(view) ?? o?.scores ?? [];
+  const rounds = roundsOf(view) ?? view?.table?.round;
+  const w = o?.winners ?? [];
   const who = w.map((s) => u(left[s] === 1 ? "end.has_one" : "end.has_none", { name: names[s] }));
   return u("end.reason", { who: join(who), n: rounds ?? 0 });
 }
 
-/** The final table: cards left per player (hand + stock), winners first marked, rounds. */
+/** The final table: cards left per player (hand + stock), winners first marked, rounds. @param {StormView} view @param {SeatInfo[]} [seats] */
 export function scoreTableHtml(view, seats = []) {
   const names = namesOf(view, seats);
-  const o = view?.outcome ?? {};
-  const left = o.details?.cards_left ?? o.scores ?? [];
-  const rounds = o.details?.rounds ?? view?.table?.round ?? "";
-  const winners = o.winners ?? [];
+  const o = view?.outcome;
+  const left = cardsLeftOf(view) ?? o?.scores ?? [];
+  const rounds = roundsOf(view) ?? view?.table?.round ?? "";
+  const winners = o?.winners ?? [];
   const rows = names.map((name, s) => `<tr data-seat="${s}" data-cards-left="${left[s] ?? ""}" class="${winners.includes(s) ? "winner" : ""}">
       <th scope="row">${winners.includes(s) ? `<span class="storm-crown" aria-hidden="true">★</span> <span class="visually-hidden">${esc(u("end.winner_hidden"))}</span>` : ""}<span class="seat-dot" data-seat="${s}" aria-hidden="true"></span> ${esc(name)}</th>
       <td>${left[s] === undefined ? "" : esc(cardsWord(left[s]))}</td>

@@ -14,13 +14,37 @@ import { esc, fly, nextFrame, pulse, redraw, send } from "./shared.js";
 import { say, seatName, t as words } from "../i18n.js";
 
 // Every word shown comes from the tanbo catalogue (pygames/tanbo/i18n: tanbo.ui.* for the
-// table's own words); every rule fact (Rice points, the goal, the paddy limit, where a sowing
-// lands) comes from the view.
+// table's own words); every rule fact (the Rice colours and their points, the goal, the paddy
+// limit, the paddies in a ring, the seats' rings, where a sowing lands) comes from the view.
+
+/** @import { Action, Message, RendererProps, SeatInfo, View } from "../types.js" */
+/** @import { MovementJson, PlacedJson, RiceJson, SwapJson, TanboTable, TokensJson } from "../views.js" */
+
+/** @typedef {View<TanboTable>} TanboView */
+/** @typedef {RendererProps<TanboTable>} Props */
+/** A kind of token, as views and actions name it. @typedef {PlacedJson["token"]} TokenWord */
+/** A colour of Rice: a key of every {@link RiceJson}. @typedef {keyof RiceJson} Colour */
+/** A token on a ring, as a swap names it: `[paddy, kind]`. @typedef {[number, TokenWord]} Spot */
+
+// The decisions of pygames/tanbo/actions.py, in their JSON forms.
+/** @typedef {{type: "farmer", paddy: number}} FarmerAction */
+/** @typedef {{type: "place", token: TokenWord}} PlaceAction */
+/** @typedef {{type: "swap", a: Spot, b: Spot}} SwapAction */
+/** @typedef {{type: "take", rice: Colour}} TakeAction */
+/** @typedef {{type: "return", rice: Colour}} ReturnAction */
+/** @typedef {{type: "remove", paddy: number, token: TokenWord}} RemoveAction */
+/** @typedef {FarmerAction | PlaceAction | SwapAction | TakeAction | ReturnAction | RemoveAction} TanboAction */
+/** A Rice choice (Harvest's take, Rest's return). @typedef {TakeAction | ReturnAction} RiceAction */
+/**
+ * The legal actions by type.
+ * @typedef {{farmer: FarmerAction[], place: PlaceAction[], swap: SwapAction[], take: TakeAction[],
+ *   return: ReturnAction[], remove: RemoveAction[]}} ByType
+ */
 
 export const title = "Tanbo";
 
-const RICE = ["yellow", "black", "red"];
-const NPADDY = 5; // the drawing of a ring: five sectors of 72 degrees
+/** The kinds of token in ring order (the swap picker's and the removals' order).
+ *  @type {readonly TokenWord[]} */
 const KINDS = ["snake", "yellow", "black", "red", "farmer"];
 
 // Ring geometry (SVG user units, centred on 0,0).
@@ -31,10 +55,16 @@ const R_NUMBER = 151;
 const VB = 168;
 
 const paddyNo = (/** @type {number} */ p) => p + 1;
-const riceTotal = (r) => (r ? RICE.reduce((t, c) => t + (r[c] || 0), 0) : 0);
-/** A message naming something: {id, args} for say() or a {x:msg} placeholder. */
-const msg = (/** @type {string} */ id, args = {}) => ({ id, args });
-const U = (/** @type {string} */ key, args = {}, names = []) => words(`tanbo.ui.${key}`, args, names);
+/** The colours of Rice in `rice` (every colour: the view writes each), in the view's order.
+ *  @param {RiceJson | null | undefined} rice @returns {Colour[]} */
+const colours = (rice) => (rice ? /** @type {Colour[]} */ (Object.keys(rice)) : []);
+/** @param {RiceJson | null | undefined} r */
+const riceTotal = (r) => (r ? colours(r).reduce((t, c) => t + (r[c] || 0), 0) : 0);
+/** A message naming something: {id, args} for say() or a {x:msg} placeholder.
+ *  @param {string} id @param {Record<string, unknown>} [args] @returns {Message} */
+const msg = (id, args = {}) => ({ id, args });
+/** @param {string} key @param {Record<string, unknown>} [args] @param {string[]} [names] */
+const U = (key, args = {}, names = []) => words(`tanbo.ui.${key}`, args, names);
 const tokenMsg = (/** @type {string} */ k) => msg(`tanbo.token.${k}`);
 /** "a Snake", "a Red Rice", "the Farmer". */
 const aMsg = (/** @type {string} */ k) => msg(`tanbo.a.${k}`);
@@ -44,36 +74,42 @@ const shortName = (/** @type {string} */ k) => say(shortMsg(k));
 // ---------------------------------------------------------------------------------------------
 // Words: every count a screen reader hears is a word with its plural right.
 
-/** The message for `n` of a kind ("no Snakes", "1 Snake", "2 Snakes", "2 Red Rice", "1 token"). */
+/** The message for `n` of a kind ("no Snakes", "1 Snake", "2 Snakes", "2 Red Rice", "1 token").
+ *  @param {number} n @param {TokenWord | "token"} kind */
 function countMsg(n, kind) {
   return n === 0 ? msg(`tanbo.none.${kind}`) : msg(`tanbo.count.${kind}`, { n });
 }
 
-/** "no Snakes", "1 Snake", "2 Snakes"; "no Red Rice", "1 Red Rice", "2 Red Rice". */
+/** "no Snakes", "1 Snake", "2 Snakes"; "no Red Rice", "1 Red Rice", "2 Red Rice".
+ *  @param {number} n @param {TokenWord | "token"} kind */
 export function countWords(n, kind) {
   return say(countMsg(n, kind));
 }
 
-/** "2 Snakes, 1 Black Rice, your Farmer", or "empty" (`farmer`: whose Farmer, in words). */
+/** "2 Snakes, 1 Black Rice, your Farmer", or "empty" (`farmer`: whose Farmer, in words).
+ *  @param {TokensJson | undefined} pd @param {string} [farmer] */
 function paddyContents(pd, farmer = U("the_farmer")) {
   const parts = [];
   if (pd?.snakes) parts.push(countWords(pd.snakes, "snake"));
-  for (const c of RICE) if (pd?.rice?.[c]) parts.push(countWords(pd.rice[c], c));
+  for (const c of colours(pd?.rice)) if (pd?.rice[c]) parts.push(countWords(pd.rice[c], c));
   if (pd?.farmer) parts.push(farmer);
   return parts.length ? parts.join(U("sep")) : say(msg("tanbo.none.empty"));
 }
 
-/** "Paddy 3: 2 Snakes, 1 Black Rice, your Farmer" (`farmer`: whose Farmer, in words). */
+/** "Paddy 3: 2 Snakes, 1 Black Rice, your Farmer" (`farmer`: whose Farmer, in words).
+ *  @param {number} p @param {TokensJson | undefined} pd @param {string} [farmer] */
 export function paddyName(p, pd, farmer = U("the_farmer")) {
   return U("paddy", { paddy: paddyNo(p), what: paddyContents(pd, farmer) });
 }
 
-/** "Collected: no Yellow Rice, 1 Black Rice, 2 Red Rice". */
+/** "Collected: no Yellow Rice, 1 Black Rice, 2 Red Rice" (every colour, as `rice` has them).
+ *  @param {RiceJson | undefined} rice */
 export function collectedWords(rice) {
-  return U("collected", { what: RICE.map((c) => countWords(rice?.[c] || 0, c)).join(U("sep")) });
+  return U("collected", { what: colours(rice).map((c) => countWords(rice?.[c] || 0, c)).join(U("sep")) });
 }
 
-/** Words for an action, as used in aria-labels and logs. `view` adds the target paddy of a place. */
+/** Words for an action, as used in aria-labels and logs. `view` adds the target paddy of a place.
+ *  @param {TanboAction} action @param {TanboView} [view] */
 export function describeAction(action, view) {
   if (!action || typeof action !== "object") return String(action);
   switch (action.type) {
@@ -82,7 +118,7 @@ export function describeAction(action, view) {
     case "place": {
       const next = view?.table?.sowing?.next;
       const what = action.token === "farmer" ? msg("tanbo.ui.your_farmer") : tokenMsg(action.token);
-      return Number.isInteger(next) ? U("act.place_into", { what, paddy: paddyNo(next) }) : U("act.place", { what });
+      return next !== undefined && Number.isInteger(next) ? U("act.place_into", { what, paddy: paddyNo(next) }) : U("act.place", { what });
     }
     case "swap":
       return U("act.swap", { a: tokenMsg(action.a[1]), p: paddyNo(action.a[0]), b: tokenMsg(action.b[1]), q: paddyNo(action.b[0]) });
@@ -97,28 +133,41 @@ export function describeAction(action, view) {
   }
 }
 
-/** Which seat's ring comes first: the only person's, else seat 0's (never the seat on screen). */
-export function ringOrder(seats) {
-  const humans = [0, 1].filter((s) => seats?.[s] && !seats[s].bot);
-  const first = humans.length === 1 ? humans[0] : 0;
-  return [first, 1 - first];
+/** The seats' rings in the order they are drawn: the view's (`rings`, the table's `ring_order`),
+ *  but for the only person's first (never the seat on screen's).
+ *  @param {SeatInfo[] | undefined} seats @param {readonly number[]} rings @returns {number[]} */
+export function ringOrder(seats, rings) {
+  const humans = rings.filter((s) => seats?.[s] && !seats[s].bot);
+  if (humans.length !== 1) return [...rings];
+  return [humans[0], ...rings.filter((s) => s !== humans[0])];
 }
 
 // ---------------------------------------------------------------------------------------------
 // Per-root state: the latest props, the swap picker's first pick, the view drawn before (for
 // animations), and one set of listeners.
 
+/**
+ * @typedef {object} RootState
+ * @property {Props} props
+ * @property {Spot | null} pick The swap picker's first token.
+ * @property {string | null} pickKey The swap decision `pick` was made in.
+ * @property {boolean} sending
+ * @property {{view: TanboView, order: string} | null} drawn The view drawn last and its ring order.
+ * @property {boolean} focusPartner
+ */
+
+/** @type {WeakMap<HTMLElement, RootState>} */
 const roots = new WeakMap();
 
 /**
  * Draw the table of `props.view` into `root`.
  * @param {HTMLElement} root
- * @param {import("../types.js").RendererProps} props
+ * @param {Props} props
  */
 export function render(root, props) {
   let st = roots.get(root);
   if (!st) {
-    st = { props: null, pick: null, pickKey: null, sending: false, drawn: null, focusPartner: false };
+    st = { props, pick: null, pickKey: null, sending: false, drawn: null, focusPartner: false };
     roots.set(root, st);
     root.addEventListener("click", (e) => onActivate(root, e));
     root.addEventListener("keydown", (e) => {
@@ -138,13 +187,14 @@ export function render(root, props) {
   }
   const before = st.drawn;
   draw(root, st);
-  const order = ringOrder(props.seats);
-  st.drawn = { view: props.view, order: order.join() };
+  const order = props.view?.table ? ringOrder(props.seats, props.view.table.ring_order) : [];
+  const drawn = { view: props.view, order: order.join() };
+  st.drawn = drawn;
   if (props.animate && before && before.order === order.join() && before.view?.table && props.view?.table) {
     const [a, b] = [before.view.table, props.view.table];
-    const drawn = st.drawn; // redrawn again before the frame: that step is not this one
+    const state = st; // redrawn again before the frame: that step is not this one
     nextFrame(() => {
-      if (st.drawn !== drawn) return;
+      if (state.drawn !== drawn) return;
       try {
         animateChange(root, a, b);
       } catch (err) {
@@ -154,50 +204,67 @@ export function render(root, props) {
   }
 }
 
+/** @param {HTMLElement} root @param {RootState} st */
 function draw(root, st) {
   redraw(root, tableHtml(st));
   if (st.focusPartner) {
     st.focusPartner = false;
-    root.querySelector(".tok-btn.partner")?.focus({ preventScroll: true });
+    const partner = root.querySelector(".tok-btn.partner"); // a <rect> over the ring
+    if (partner instanceof SVGElement) partner.focus({ preventScroll: true });
   }
 }
 
+/** @param {HTMLElement} root @param {Event} e */
 function onActivate(root, e) {
   const st = roots.get(root);
   if (!st) return;
-  const el = e.target.closest?.("[data-action],[data-pick]");
+  const el = e.target instanceof Element ? e.target.closest("[data-action],[data-pick]") : null;
   // Only our own table: the shell may draw a fallback into the same root.
   if (!el || !root.contains(el) || !el.closest(".tanbo")) return;
   const { props } = st;
   if (props.busy || st.sending || props.replay) return;
-  if (el.hasAttribute("data-pick")) {
-    st.pick = JSON.parse(el.getAttribute("data-pick"));
+  const pick = el.getAttribute("data-pick");
+  if (pick !== null) {
+    /** @type {Spot} */
+    const spot = JSON.parse(pick);
+    st.pick = spot;
     st.focusPartner = true; // the picker moves on to the partners itself
     draw(root, st);
     return;
   }
+  /** @type {Action} */
   let action;
   try {
-    action = JSON.parse(el.getAttribute("data-action"));
+    action = JSON.parse(el.getAttribute("data-action") ?? "");
   } catch {
     return;
   }
   send(root, st, "tanbo-sending", () => props.act(action));
 }
 
-const sameToken = (x, y) => x && y && x[0] === y[0] && x[1] === y[1];
+/** A token of a turn's swap as a {@link Spot} (the view's pair is an array of both; null: not
+ *  a pair). @param {SwapJson["a"]} pair @returns {Spot | null} */
+const spotOf = ([p, k]) => (typeof p === "number" && typeof k === "string" ? [p, k] : null);
+
+/** Whether two tokens on a ring are the same one. @param {Spot | null} x @param {Spot | null} y */
+const sameToken = (x, y) => !!x && !!y && x[0] === y[0] && x[1] === y[1];
 
 // ---------------------------------------------------------------------------------------------
 // The whole table.
 
+/** @param {RootState} st */
 function tableHtml(st) {
   const { view, legal = [], seat, seats = [], busy, replay } = st.props;
   const t = view?.table;
   if (!t) return `<div class="tanbo"><p class="tanbo-prompt">${esc(U("waiting_table"))}</p></div>`;
-  const names = [0, 1].map((s) => seatName(s, seats));
-  const order = ringOrder(seats);
-  const humans = [0, 1].filter((s) => seats[s] && !seats[s].bot);
-  const ctx = buildContext(st, view, replay ? [] : legal, seat, names, busy, order, humans);
+  /** @type {string[]} */
+  const names = [];
+  for (const s of t.ring_order) names[s] = seatName(s, seats);
+  const order = ringOrder(seats, t.ring_order);
+  const humans = t.ring_order.filter((s) => seats[s] && !seats[s].bot);
+  // The engine's legal actions for a Tanbo seat are Tanbo's (pygames/tanbo/actions.py).
+  const actions = /** @type {TanboAction[]} */ (replay ? [] : legal);
+  const ctx = buildContext(st, view, actions, seat, names, busy, order, humans);
   const over = view.over || t.phase === "over";
   return `<div class="tanbo${busy ? " busy" : ""}${over ? " over" : ""}${replay ? " replay" : ""} phase-${esc(t.phase)}"
       data-phase="${esc(t.phase)}">
@@ -210,51 +277,80 @@ function tableHtml(st) {
   </div>`;
 }
 
+/**
+ * The legal actions of one type.
+ * @template {TanboAction["type"]} K
+ * @param {TanboAction[]} legal @param {K} type
+ * @returns {Extract<TanboAction, {type: K}>[]}
+ */
+function ofType(legal, type) {
+  return legal.filter(/** @returns {a is Extract<TanboAction, {type: K}>} */ (a) => a.type === type);
+}
+
+/**
+ * What every part of the table is drawn from.
+ * @param {RootState} st @param {TanboView} view @param {TanboAction[]} legal
+ * @param {number} seat @param {string[]} names @param {boolean} busy
+ * @param {number[]} order @param {number[]} humans
+ */
 function buildContext(st, view, legal, seat, names, busy, order, humans) {
   const t = view.table;
-  const byType = {};
-  for (const a of legal) (byType[a.type] ||= []).push(a);
-  const moving = !!t.sowing && t.phase === "move";
+  /** @type {ByType} */
+  const byType = {
+    farmer: ofType(legal, "farmer"), place: ofType(legal, "place"), swap: ofType(legal, "swap"),
+    take: ofType(legal, "take"), return: ofType(legal, "return"), remove: ofType(legal, "remove"),
+  };
+  const sowing = t.phase === "move" ? t.sowing : null;
+  const moving = !!sowing;
   /** @type {number | null} */
   let landing = null;
-  if (moving && Number.isInteger(t.sowing.landing)) landing = t.sowing.landing; // the engine's (ruling T3)
+  if (sowing && Number.isInteger(sowing.landing)) landing = sowing.landing; // the engine's (ruling T3)
+  /** @type {number | null} */
   const actor = view.over ? null : (view.actors?.length ? view.actors[0] : t.pending?.seat ?? t.turn);
-  const swaps = byType.swap || [];
+  const swaps = byType.swap;
+  /** @type {Spot | null} */
   let pick = null;
   if (swaps.length) {
-    const valid = (x) => swaps.some((w) => sameToken(w.a, x) || sameToken(w.b, x));
+    const valid = (/** @type {Spot} */ x) => swaps.some((w) => sameToken(w.a, x) || sameToken(w.b, x));
     pick = st.pick && valid(st.pick) ? st.pick : firstPicks(swaps)[0];
   }
   const viewer = Number.isInteger(seat) && seat >= 0 ? seat : null;
   return {
-    st, view, t, legal, byType, names, busy, moving, landing, pick, actor, order, viewer,
+    st, view, t, legal, byType, names, busy, sowing, moving, landing, pick, actor, order, viewer,
     seats: st.props.seats || [], hotSeat: humans.length > 1, onlyHuman: humans.length === 1 ? humans[0] : null,
     replay: !!st.props.replay,
   };
 }
 
+/** @typedef {ReturnType<typeof buildContext>} Ctx */
+
 /**
  * Every token that takes part in a legal swap, in ring order (paddy, then kind): the tokens the
  * swap picker offers first (the first of them is picked from the start).
- * @param {{a: [number, string], b: [number, string]}[]} swaps
- * @returns {[number, string][]}
+ * @param {{a: Spot, b: Spot}[]} swaps
+ * @returns {Spot[]}
  */
 export function firstPicks(swaps) {
+  /** @type {Map<string, Spot>} */
   const seen = new Map();
   for (const w of swaps) for (const x of [w.a, w.b]) seen.set(`${x[0]}:${x[1]}`, x);
   return [...seen.values()].sort((x, y) => x[0] - y[0] || KINDS.indexOf(x[1]) - KINDS.indexOf(y[1]));
 }
 
+/** The tokens in the hand. @param {TokensJson | null | undefined} h */
 function handCount(h) {
   if (!h) return 0;
   return (h.snakes || 0) + riceTotal(h.rice) + (h.farmer ? 1 : 0);
 }
 
+/** The tokens in a paddy (none in no paddy). @param {TokensJson | undefined} p */
 function paddyCount(p) {
+  if (!p) return 0;
   return (p.snakes || 0) + riceTotal(p.rice) + (p.farmer ? 1 : 0);
 }
 
-/** "Kenji's Farmer", or "your Farmer" for the only person at the table looking at their ring. */
+/** "Kenji's Farmer", or "your Farmer" for the only person at the table looking at their ring.
+ *  @param {Ctx} ctx @param {number} s */
 function farmerWords(ctx, s) {
   if (ctx.viewer === s && ctx.onlyHuman === s) return U("your_farmer");
   return U("their_farmer", { seat: s }, ctx.names);
@@ -263,12 +359,15 @@ function farmerWords(ctx, s) {
 // ---------------------------------------------------------------------------------------------
 // Status: the prompt and the choices of the decision at hand (or what the table waits for).
 
+/** @param {Ctx} ctx */
 function statusHtml(ctx) {
   const { view, t, names } = ctx;
   if (view.over || t.phase === "over") return overHtml(ctx);
   const actor = ctx.actor;
   const yours = ctx.legal.length > 0;
-  const say1 = (/** @type {string} */ key, args = {}) => esc(U(`prompt.${key}`, { seat: actor, ...args }, names));
+  const say1 = (/** @type {string} */ key, /** @type {Record<string, unknown>} */ args = {}) =>
+    esc(U(`prompt.${key}`, { seat: actor, ...args }, names));
+  /** @type {string} */
   let prompt;
   let panel = "";
 
@@ -285,7 +384,7 @@ function statusHtml(ctx) {
       break;
     }
     case "swap": {
-      if (yours) {
+      if (yours && ctx.pick) {
         const [p, k] = ctx.pick;
         prompt = say1("swap_you", { token: tokenMsg(k), paddy: paddyNo(p) });
         panel = swapPanel(ctx);
@@ -296,17 +395,17 @@ function statusHtml(ctx) {
     }
     case "harvest": {
       const n = t.pending?.count ?? 0;
-      const paddy = Number.isInteger(t.action_paddy) ? paddyNo(t.action_paddy) : "?";
+      const paddy = t.action_paddy !== null && Number.isInteger(t.action_paddy) ? paddyNo(t.action_paddy) : "?";
       prompt = say1(yours ? "harvest_you" : "harvest", { n, paddy });
       // Best first: the most valuable Rice (the rulebook's advice).
-      if (yours) panel = choicePanel(ctx, ctx.byType.take || [], (a) => a.rice, "take", byValue(t, -1));
+      if (yours) panel = choicePanel(ctx, ctx.byType.take, "take", byValue(t, -1));
       break;
     }
     case "rest": {
       const n = t.pending?.count ?? 0;
       prompt = say1(yours ? "rest_you" : "rest", { n });
       // Best first: the cheapest Rice (the rulebook's advice).
-      if (yours) panel = choicePanel(ctx, ctx.byType.return || [], (a) => a.rice, "return", byValue(t, 1));
+      if (yours) panel = choicePanel(ctx, ctx.byType.return, "return", byValue(t, 1));
       break;
     }
     case "excess": {
@@ -327,21 +426,23 @@ function statusHtml(ctx) {
     </div>`;
 }
 
-/** The Rice colours by the points the view gives them: `dir` 1 cheapest first, -1 dearest. */
+/** The Rice colours by the points the view gives them: `dir` 1 cheapest first, -1 dearest.
+ *  @param {TanboTable} t @param {1 | -1} dir */
 function byValue(t, dir) {
-  const pts = t.rice_points || {};
-  return [...RICE].sort((x, y) => dir * ((pts[x] ?? 0) - (pts[y] ?? 0)));
+  const pts = t.rice_points;
+  return colours(pts).sort((x, y) => dir * ((pts[x] ?? 0) - (pts[y] ?? 0)));
 }
 
+/** @param {Ctx} ctx */
 function overHtml(ctx) {
   const { view, t, names } = ctx;
-  const o = view.outcome || {};
-  const winners = o.winners || [];
-  const scores = o.scores || t.scores || [0, 0];
+  const o = view.outcome;
+  const winners = o?.winners || [];
+  const scores = o?.scores || t.scores || [0, 0];
   const head = esc(winners.length === 1
     ? U("over.wins", { seat: winners[0] }, names)
     : winners.length > 1 ? U("over.shared") : U("over.none"));
-  const reason = say(o.reason ?? t.winner_reason, names);
+  const reason = say(o?.reason ?? t.winner_reason, names);
   return `<div class="tanbo-status tanbo-over">
       <p class="tanbo-prompt"${ctx.replay ? "" : ` data-prompt tabindex="-1"`}><strong>${head}</strong>${reason ? ` <span class="tanbo-reason">(${esc(reason)})</span>` : ""}</p>
       <p class="tanbo-final">${ctx.order
@@ -350,22 +451,28 @@ function overHtml(ctx) {
     </div>`;
 }
 
+/** The attributes of a button that sends `action`.
+ *  @param {Ctx} ctx @param {TanboAction} action @param {string} [extraClass] @param {string} [label] */
 function legalAttrs(ctx, action, extraClass = "", label = describeAction(action, ctx.view)) {
   const json = JSON.stringify(action);
   const dis = ctx.busy ? " disabled" : "";
   return `class="legal ${extraClass}" data-action="${esc(json)}" data-focus-key="${esc(json)}" aria-label="${esc(label)}" title="${esc(label)}"${dis}`;
 }
 
+/** The attributes of an SVG shape that sends `action` (a button by its role).
+ *  @param {Ctx} ctx @param {TanboAction} action @param {string} [extraClass] @param {string} [label] */
 function svgLegalAttrs(ctx, action, extraClass = "", label = describeAction(action, ctx.view)) {
   const json = JSON.stringify(action);
   return `class="legal ${extraClass}" role="button" tabindex="${ctx.busy ? -1 : 0}" aria-disabled="${ctx.busy ? "true" : "false"}" data-action="${esc(json)}" data-focus-key="${esc(json)}" aria-label="${esc(label)}"`;
 }
 
+/** @param {Ctx} ctx */
 function handPanel(ctx) {
   const { t } = ctx;
-  const h = t.hand || {};
-  const counts = { snake: h.snakes || 0, yellow: h.rice?.yellow || 0, black: h.rice?.black || 0, red: h.rice?.red || 0, farmer: h.farmer ? 1 : 0 };
-  const legalByToken = new Map((ctx.byType.place || []).map((a) => [a.token, a]));
+  const h = t.hand;
+  /** @type {Record<TokenWord, number>} */
+  const counts = { snake: h.snakes || 0, ...h.rice, farmer: h.farmer ? 1 : 0 };
+  const legalByToken = new Map(ctx.byType.place.map((a) => [a.token, a]));
   const mover = t.turn;
   const chips = KINDS.filter((k) => counts[k] > 0 || legalByToken.has(k)).map((k) => {
     const a = legalByToken.get(k);
@@ -374,30 +481,36 @@ function handPanel(ctx) {
     const inner = `${chipIcon(k, 22, mover)}<span class="chip-name">${esc(shown)}</span>`;
     if (a) {
       const what = k === "farmer" ? msg("tanbo.ui.your_farmer") : aMsg(k);
-      const label = Number.isInteger(t.sowing?.next)
+      const label = t.sowing && Number.isInteger(t.sowing.next)
         ? U("hand.label_into", { shown, what, paddy: paddyNo(t.sowing.next) })
         : U("hand.label", { shown, what });
       return `<button type="button" ${legalAttrs(ctx, a, `chip token-${k}`, label)}>${inner}</button>`;
     }
     return `<span class="chip token-${k} inert">${inner}</span>`;
   });
-  const placed = (t.sowing?.placed || [])
+  const sw = t.sowing;
+  const placed = (sw?.placed || [])
     .map((p, i) => `<li><span class="sr-only">${esc(U("hand.step", { token: tokenMsg(p.token), paddy: paddyNo(p.paddy) }))}</span><span aria-hidden="true"><span class="step-no">${i + 1}</span>${tokenIcon(p.token, 14, mover)}<span class="step-paddy">→${paddyNo(p.paddy)}</span></span></li>`)
     .join("");
   return `<div class="hand">
       <span class="panel-label">${esc(U("hand.in_hand", { tokens: countMsg(handCount(h), "token") }))}</span>
       <div class="chips">${chips.join("")}</div>
     </div>
-    ${placed ? `<ol class="path-list" aria-label="${esc(U("hand.placed", { paddy: paddyNo(t.sowing.from) }))}"><li class="path-from">${esc(U("hand.from", { paddy: paddyNo(t.sowing.from) }))}</li>${placed}</ol>` : ""}`;
+    ${placed && sw ? `<ol class="path-list" aria-label="${esc(U("hand.placed", { paddy: paddyNo(sw.from) }))}"><li class="path-from">${esc(U("hand.from", { paddy: paddyNo(sw.from) }))}</li>${placed}</ol>` : ""}`;
 }
 
-function choicePanel(ctx, actions, colourOf, verb, order) {
+/**
+ * The Rice to take (Harvest) or to return (Rest), in `order`.
+ * @param {Ctx} ctx @param {RiceAction[]} actions @param {"take" | "return"} verb @param {Colour[]} order
+ */
+function choicePanel(ctx, actions, verb, order) {
   const { t } = ctx;
+  /** @type {Partial<RiceJson>} */
   const src = verb === "take"
-    ? t.rings[t.turn]?.[t.action_paddy]?.rice || {}
+    ? (t.action_paddy === null ? undefined : t.rings[t.turn]?.[t.action_paddy]?.rice) || {}
     : (t.collected?.[t.pending?.seat ?? t.turn] || {});
   const btns = order.map((c) => {
-    const a = actions.find((x) => colourOf(x) === c);
+    const a = actions.find((x) => x.rice === c);
     if (!a) return "";
     const have = src[c] ?? 0;
     // Visible: "Red, 5 points, 2 there"; the name starts with the same words.
@@ -405,22 +518,28 @@ function choicePanel(ctx, actions, colourOf, verb, order) {
     const where = U(verb === "take" ? "choice.there" : "choice.collected", { n: have });
     const shown = [shortName(c), pts, where].join(U("sep"));
     const doing = verb === "take"
-      ? U("choice.take", { rice: aMsg(c), paddy: paddyNo(t.action_paddy) })
+      ? U("choice.take", { rice: aMsg(c), paddy: t.action_paddy === null ? "?" : paddyNo(t.action_paddy) })
       : U("choice.return", { rice: aMsg(c) });
     const label = U("labelled", { shown, doing });
     const comma = `<span class="sep">${esc(U("comma"))}</span>`;
     return `<button type="button" ${legalAttrs(ctx, a, `chip token-${c}`, label)}>${chipIcon(c, 22)}<span class="chip-name">${esc(shortName(c))}${comma}</span> <span class="chip-count">${esc(pts)}${comma} ${esc(where)}</span></button>`;
   });
   // Any legal action this panel does not know how to draw still gets a plain button.
-  const extra = actions.filter((a) => !RICE.includes(colourOf(a)))
+  const extra = actions.filter((a) => !order.includes(a.rice))
     .map((a) => `<button type="button" ${legalAttrs(ctx, a, "chip")}>${esc(describeAction(a, ctx.view))}</button>`);
   return `<div class="chips">${btns.join("")}${extra.join("")}</div>`;
 }
 
+/** @param {Ctx} ctx */
 function removePanel(ctx) {
-  const acts = ctx.byType.remove || [];
+  const acts = ctx.byType.remove;
+  /** @type {Map<number, RemoveAction[]>} */
   const byPaddy = new Map();
-  for (const a of acts) (byPaddy.get(a.paddy) || byPaddy.set(a.paddy, []).get(a.paddy)).push(a);
+  for (const a of acts) {
+    let list = byPaddy.get(a.paddy);
+    if (!list) byPaddy.set(a.paddy, (list = []));
+    list.push(a);
+  }
   const ring = ctx.t.rings[ctx.t.pending?.seat ?? ctx.t.turn] || [];
   return [...byPaddy.entries()].sort((x, y) => x[0] - y[0]).map(([p, list]) => {
     const n = ring[p] ? paddyCount(ring[p]) : 0;
@@ -434,8 +553,9 @@ function removePanel(ctx) {
 
 // The swap: the first token is chosen here or on the ring (one is chosen from the start); its
 // partners glow on the ring and are the legal choices.
+/** @param {Ctx} ctx */
 function swapPanel(ctx) {
-  const swaps = ctx.byType.swap || [];
+  const swaps = ctx.byType.swap;
   const seat = ctx.t.pending?.seat ?? ctx.actor;
   const chips = firstPicks(swaps).map((x) => {
     const [p, k] = x;
@@ -452,6 +572,7 @@ function swapPanel(ctx) {
 // ---------------------------------------------------------------------------------------------
 // A player's side: header (name, score, collected Rice, what they just did) and ring.
 
+/** @param {Ctx} ctx @param {number} s @param {"first" | "second"} place */
 function sideHtml(ctx, s, place) {
   const acting = ctx.actor === s;
   return `<section class="tanbo-side side-${place} seat-${s}${acting ? " is-acting" : ""}" aria-label="${esc(U("side", { seat: s }, ctx.names))}">
@@ -460,9 +581,11 @@ function sideHtml(ctx, s, place) {
     </section>`;
 }
 
+/** @param {Ctx} ctx @param {number} s */
 function playerHtml(ctx, s) {
   const { t, view, names } = ctx;
-  const coll = t.collected?.[s] || {};
+  /** @type {RiceJson | undefined} */
+  const coll = t.collected?.[s];
   const acting = ctx.actor === s;
   const turn = !view.over && t.turn === s && t.phase !== "farmer";
   const tags = [];
@@ -472,7 +595,7 @@ function playerHtml(ctx, s) {
   if (t.first_player === s) tags.push(`<span class="first-tag" title="${esc(U("tag.first_title"))}">${esc(U("tag.first"))}</span>`);
   if (acting) tags.push(`<span class="turn-tag">${esc(U(t.phase === "swap" && !turn ? "tag.swapping" : "tag.to_play"))}</span>`);
   const score = t.scores?.[s] ?? 0;
-  const riceChips = RICE.map((c) => `<span class="held token-${c}">${tokenIcon(c, 16)}<span>×${coll[c] || 0}</span></span>`).join("");
+  const riceChips = colours(t.rice_points).map((c) => `<span class="held token-${c}">${tokenIcon(c, 16)}<span>×${coll?.[c] || 0}</span></span>`).join("");
   const turnPts = turn && t.turn_points ? `<span class="turn-points">${esc(U("turn_points", { n: t.turn_points }))}</span>` : "";
   const last = t.last?.[s];
   const lastText = last?.text ? say(last.text, ctx.names) : "";
@@ -488,11 +611,13 @@ function playerHtml(ctx, s) {
 // ---------------------------------------------------------------------------------------------
 // Centre: bag, supply and the goal.
 
+/** @param {Ctx} ctx */
 function centreHtml(ctx) {
   const { t } = ctx;
-  const bag = t.bag || {};
+  /** @type {RiceJson | undefined} */
+  const bag = t.bag;
   const total = riceTotal(bag);
-  const rows = RICE.map((c) => `<li class="token-${c}"><span class="bag-row" aria-hidden="true">${tokenIcon(c, 18)}<span class="cname">${esc(shortName(c))}</span><b>${bag[c] || 0}</b></span><span class="sr-only">${esc(U("bag.each", { count: countMsg(bag[c] || 0, c), points: t.rice_points?.[c] ?? "?" }))}</span></li>`).join("");
+  const rows = colours(t.rice_points).map((c) => `<li class="token-${c}"><span class="bag-row" aria-hidden="true">${tokenIcon(c, 18)}<span class="cname">${esc(shortName(c))}</span><b>${bag?.[c] || 0}</b></span><span class="sr-only">${esc(U("bag.each", { count: countMsg(bag?.[c] || 0, c), points: t.rice_points?.[c] ?? "?" }))}</span></li>`).join("");
   const supply = t.supply ?? 0;
   return `<div class="bag" role="group" aria-label="${esc(U("bag.group", { n: total }))}">
       <svg class="bag-art" viewBox="-40 -40 80 80" aria-hidden="true">
@@ -506,22 +631,27 @@ function centreHtml(ctx) {
     <div class="supply">
       ${tokenIcon("snake", 26)}<span><span class="panel-label">${esc(U("supply.label"))}</span>${supply ? `<b>${supply}</b> ${esc(U("supply.unit", { n: supply }))}` : esc(countWords(0, "snake"))}</span>
     </div>
-    <p class="legend">${RICE.map((c) => `<span aria-hidden="true">${tokenIcon(c, 14)}${t.rice_points?.[c] ?? "?"}</span>`).join("")}<span class="legend-goal">${esc(U("goal", t.goal || {}))}</span></p>`;
+    <p class="legend">${colours(t.rice_points).map((c) => `<span aria-hidden="true">${tokenIcon(c, 14)}${t.rice_points?.[c] ?? "?"}</span>`).join("")}<span class="legend-goal">${esc(U("goal", { ...t.goal }))}</span></p>`;
 }
 
 // ---------------------------------------------------------------------------------------------
-// The ring of five paddies.
+// The ring of paddies (the view's `paddies` of them: five sectors of 72 degrees).
 
+/** The point `r` from the centre at `deg` degrees (clockwise from 3 o'clock).
+ *  @param {number} r @param {number} deg @returns {[number, number]} */
 function polar(r, deg) {
   const a = (deg * Math.PI) / 180;
   return [r * Math.cos(a), r * Math.sin(a)];
 }
-const f1 = (x) => Math.round(x * 10) / 10;
-const centreAngle = (p) => -90 + p * 72;
+const f1 = (/** @type {number} */ x) => Math.round(x * 10) / 10;
+/** The angle of the middle of paddy `p` of `n`: the first at the top, then clockwise.
+ *  @param {number} p @param {number} n */
+const centreAngle = (p, n) => -90 + (p * 360) / n;
 
-function sectorPath(p, rIn = R_IN, rOut = R_OUT) {
-  const a0 = centreAngle(p) - 36;
-  const a1 = centreAngle(p) + 36;
+/** The sector of paddy `p` of `n`. @param {number} p @param {number} n */
+function sectorPath(p, n, rIn = R_IN, rOut = R_OUT) {
+  const a0 = centreAngle(p, n) - 180 / n;
+  const a1 = centreAngle(p, n) + 180 / n;
   const [x0, y0] = polar(rOut, a0);
   const [x1, y1] = polar(rOut, a1);
   const [x2, y2] = polar(rIn, a1);
@@ -530,17 +660,29 @@ function sectorPath(p, rIn = R_IN, rOut = R_OUT) {
 }
 
 /** A band along the inside of a paddy's rim (marks a paddy sown on the last turn). */
-function rimArc(p) {
+/** @param {number} p @param {number} n */
+function rimArc(p, n) {
   const r = R_OUT - 6;
-  const [x0, y0] = polar(r, centreAngle(p) - 30);
-  const [x1, y1] = polar(r, centreAngle(p) + 30);
+  const [x0, y0] = polar(r, centreAngle(p, n) - 180 / n + 6);
+  const [x1, y1] = polar(r, centreAngle(p, n) + 180 / n - 6);
   return `M${f1(x0)},${f1(y0)} A${r},${r} 0 0 1 ${f1(x1)},${f1(y1)}`;
 }
 
-/** What a player's last turn touched on their ring: paddies sown, acted on, swapped, trimmed. */
+/**
+ * What a player's last turn touched on their ring.
+ * @typedef {object} Marks
+ * @property {Set<number>} sown @property {Set<number>} acted @property {Set<number>} swapped
+ * @property {Set<number>} trimmed Paddies sown, acted on, swapped, trimmed.
+ * @property {MovementJson["action"] | null} work The action the last movement led to.
+ * @property {number} points Scored, less what was lost.
+ */
+
+/** What a player's last turn touched on their ring: paddies sown, acted on, swapped, trimmed.
+ *  @param {Ctx} ctx @param {number} s @returns {Marks} */
 function lastMarks(ctx, s) {
   const { t } = ctx;
   const last = t.last?.[s];
+  /** @type {Marks} */
   const marks = { sown: new Set(), acted: new Set(), swapped: new Set(), trimmed: new Set(), work: null, points: 0 };
   if (!last) return marks;
   // While the player is sowing, the live path on the ring shows the movement instead.
@@ -550,36 +692,39 @@ function lastMarks(ctx, s) {
     for (const m of last.moves || []) {
       for (const pl of m.placed) marks.sown.add(pl.paddy);
       marks.acted.add(m.paddy);
-      if (Number.isInteger(m.farmer_to)) marks.acted.add(m.farmer_to);
+      if (m.farmer_to !== null && Number.isInteger(m.farmer_to)) marks.acted.add(m.farmer_to);
     }
     const final = last.moves?.[last.moves.length - 1];
     if (final) marks.work = final.action;
   }
   for (const w of last.swaps || []) {
-    marks.swapped.add(w.a[0]);
-    marks.swapped.add(w.b[0]);
+    for (const spot of [spotOf(w.a), spotOf(w.b)]) if (spot) marks.swapped.add(spot[0]);
   }
   for (const r of last.removed || []) marks.trimmed.add(r.paddy);
   marks.points = (last.points || 0) - (last.lost || 0);
   return marks;
 }
 
+/** @param {Ctx} ctx @param {number} s */
 function ringSvg(ctx, s) {
   const { t } = ctx;
+  const np = t.paddies;
   const ring = t.rings?.[s] || [];
   const isTurnRing = t.turn === s;
-  const farmerActs = new Map((ctx.actor === s ? ctx.byType.farmer || [] : []).map((a) => [a.paddy, a]));
-  const swapRing = t.phase === "swap" && (t.pending?.seat ?? 1 - t.turn) === s;
+  const farmerActs = new Map((ctx.actor === s ? ctx.byType.farmer : []).map((a) => [a.paddy, a]));
+  // The Big Movement's swap is the opponent's (ruling T4).
+  const swapRing = t.phase === "swap" && (t.pending?.seat ?? t.ring_order.find((o) => o !== t.turn)) === s;
   const excessRing = t.phase === "excess" && (t.pending?.seat ?? t.turn) === s;
   const marks = lastMarks(ctx, s);
 
   const cells = [];
-  for (let p = 0; p < NPADDY; p++) {
-    const pd = ring[p] || { snakes: 0, rice: {}, farmer: false };
+  for (let p = 0; p < np; p++) {
+    /** @type {TokensJson | undefined} */
+    const pd = ring[p]; // none: drawn empty
     const n = paddyCount(pd);
     const cls = ["paddy", p % 2 ? "alt" : "plain"];
-    if (isTurnRing && ctx.moving && t.sowing.next === p) cls.push("is-next");
-    if (isTurnRing && ctx.moving && t.sowing.from === p) cls.push("is-from");
+    if (isTurnRing && ctx.sowing?.next === p) cls.push("is-next");
+    if (isTurnRing && ctx.sowing?.from === p) cls.push("is-from");
     if (isTurnRing && ctx.landing === p) cls.push("is-landing");
     if (isTurnRing && t.action_paddy === p && ["harvest", "swap", "rest"].includes(t.phase)) cls.push("is-action");
     if (excessRing && n > (t.paddy_limit ?? Infinity)) cls.push("is-excess");
@@ -590,27 +735,27 @@ function ringSvg(ctx, s) {
     const fa = farmerActs.get(p);
     const name = paddyName(p, pd, farmerWords(ctx, s));
     const sector = fa
-      ? `<path d="${sectorPath(p)}" ${svgLegalAttrs(ctx, fa, "sector", U("act.farmer_in", { act: describeAction(fa), what: paddyContents(pd, farmerWords(ctx, s)) }))}/>`
-      : `<path d="${sectorPath(p)}" class="sector" aria-hidden="true"/>`;
-    const water = `<path d="${sectorPath(p)}" class="water" fill="url(#water-${s})" aria-hidden="true"/>`;
-    const sown = marks.sown.has(p) ? `<path class="sown-arc" d="${rimArc(p)}" aria-hidden="true"/>` : "";
+      ? `<path d="${sectorPath(p, np)}" ${svgLegalAttrs(ctx, fa, "sector", U("act.farmer_in", { act: describeAction(fa), what: paddyContents(pd, farmerWords(ctx, s)) }))}/>`
+      : `<path d="${sectorPath(p, np)}" class="sector" aria-hidden="true"/>`;
+    const water = `<path d="${sectorPath(p, np)}" class="water" fill="url(#water-${s})" aria-hidden="true"/>`;
+    const sown = marks.sown.has(p) ? `<path class="sown-arc" d="${rimArc(p, np)}" aria-hidden="true"/>` : "";
     const [tokens, buttons] = paddyContent(ctx, s, p, pd, swapRing);
-    const [ax, ay] = polar(R_CONTENT, centreAngle(p));
+    const [ax, ay] = polar(R_CONTENT, centreAngle(p, np));
     const anchor = `<circle class="anchor" cx="${f1(ax)}" cy="${f1(ay)}" r="11" fill="none" aria-hidden="true"/>`;
     cells.push(`<g class="${cls.join(" ")}" data-paddy="${p}">${sector}${water}${sown}<g class="paddy-name" role="img" aria-label="${esc(name)}">${anchor}${tokens}</g>${buttons}${paddyBadges(ctx, s, p, n, isTurnRing)}</g>`);
   }
 
   // Dikes: raised banks between the paddies.
   const dikes = [];
-  for (let p = 0; p < NPADDY; p++) {
-    const a = centreAngle(p) + 36;
+  for (let p = 0; p < np; p++) {
+    const a = centreAngle(p, np) + 180 / np;
     const [x0, y0] = polar(R_IN, a);
     const [x1, y1] = polar(R_OUT, a);
     dikes.push(`<line class="dike" x1="${f1(x0)}" y1="${f1(y0)}" x2="${f1(x1)}" y2="${f1(y1)}"/>`);
   }
   const numbers = [];
-  for (let p = 0; p < NPADDY; p++) {
-    const [x, y] = polar(R_NUMBER, centreAngle(p));
+  for (let p = 0; p < np; p++) {
+    const [x, y] = polar(R_NUMBER, centreAngle(p, np));
     const cls = ["pnum"];
     if (marks.sown.has(p)) cls.push("sown");
     if (marks.acted.has(p)) cls.push("acted");
@@ -642,6 +787,7 @@ function ringSvg(ctx, s) {
   </svg>`;
 }
 
+/** @param {Ctx} ctx @param {number} s @param {boolean} isTurnRing @param {Marks} marks */
 function hubContent(ctx, s, isTurnRing, marks) {
   const { t } = ctx;
   if (isTurnRing && ctx.moving && handCount(t.hand) > 0) {
@@ -657,23 +803,31 @@ function hubContent(ctx, s, isTurnRing, marks) {
 
 // Tokens in a paddy: one glyph per kind present with its count, laid out upright in a small grid.
 // Returns [the drawing (named as a whole by the paddy), the swap buttons drawn over it].
+/**
+ * @param {Ctx} ctx @param {number} s @param {number} p @param {TokensJson | undefined} pd @param {boolean} swapRing
+ * @returns {[string, string]}
+ */
 function paddyContent(ctx, s, p, pd, swapRing) {
+  const np = ctx.t.paddies;
+  /** @type {[TokenWord, number][]} */
   const items = [];
-  if (pd.snakes) items.push(["snake", pd.snakes]);
-  for (const c of RICE) if (pd.rice?.[c]) items.push([c, pd.rice[c]]);
-  if (pd.farmer) items.push(["farmer", 1]);
+  if (pd?.snakes) items.push(["snake", pd.snakes]);
+  for (const c of colours(pd?.rice)) if (pd?.rice[c]) items.push([c, pd.rice[c]]);
+  if (pd?.farmer) items.push(["farmer", 1]);
   if (!items.length) {
-    const [x, y] = polar(R_CONTENT, centreAngle(p));
+    const [x, y] = polar(R_CONTENT, centreAngle(p, np));
     return [`<text class="empty-paddy" x="${f1(x)}" y="${f1(y + 4)}" text-anchor="middle">${esc(say(msg("tanbo.none.empty")))}</text>`, ""];
   }
   const cols = items.length <= 2 ? items.length : 2;
   const rows = Math.ceil(items.length / cols);
-  const [cx, cy] = polar(rows >= 3 ? R_CONTENT - 6 : R_CONTENT, centreAngle(p));
+  const [cx, cy] = polar(rows >= 3 ? R_CONTENT - 6 : R_CONTENT, centreAngle(p, np));
   const cw = 42;
   const ch = rows >= 3 ? 27 : 29;
+  /** @type {string[]} */
   const drawn = [];
+  /** @type {string[]} */
   const buttons = [];
-  const swaps = swapRing ? ctx.byType.swap || [] : [];
+  const swaps = swapRing ? ctx.byType.swap : [];
   items.forEach(([k, n], i) => {
     const r = Math.floor(i / cols);
     const inRow = r === rows - 1 ? items.length - r * cols : cols;
@@ -696,12 +850,18 @@ function paddyContent(ctx, s, p, pd, swapRing) {
 // The swap picker on the ring: the chosen first token, its partners (legal choices) and the
 // other tokens that could be chosen first; tokens in no swap are dimmed. Returns [the token as
 // drawn, the button laid over it (a bare shape: its name is its label, not the glyph's text)].
+/**
+ * @param {Ctx} ctx @param {SwapAction[]} swaps @param {number} p @param {TokenWord} k
+ * @param {number} x @param {number} y @param {string} glyph
+ * @returns {[string, string | null]}
+ */
 function swapToken(ctx, swaps, p, k, x, y, glyph) {
+  /** @type {Spot} */
   const me = [p, k];
   // At least 24 x 24 px on a phone ring (about 0.9 px per unit): a 32 x 30 unit target.
   const w = k === "farmer" ? 32 : 40;
   const box = `x="${f1(x - 16)}" y="${f1(y - 15)}" width="${w}" height="30" rx="9"`;
-  const look = (cls) => `<g class="tok token-${k} ${cls}"><rect class="tok-hit" ${box}/>${glyph}</g>`;
+  const look = (/** @type {string} */ cls) => `<g class="tok token-${k} ${cls}"><rect class="tok-hit" ${box}/>${glyph}</g>`;
   if (sameToken(ctx.pick, me)) return [look("picked"), null];
   const a = swaps.find((w2) => (sameToken(w2.a, ctx.pick) && sameToken(w2.b, me)) || (sameToken(w2.b, ctx.pick) && sameToken(w2.a, me)));
   if (a) return [look("partner"), `<rect ${box} ${svgLegalAttrs(ctx, a, "tok-btn partner")}/>`];
@@ -713,46 +873,50 @@ function swapToken(ctx, swaps, p, k, x, y, glyph) {
   return [look("dim"), null];
 }
 
+/** @param {Ctx} ctx @param {number} s @param {number} p @param {number} n @param {boolean} isTurnRing */
 function paddyBadges(ctx, s, p, n, isTurnRing) {
   const { t } = ctx;
   const out = [];
-  const [ox, oy] = polar(R_NUMBER + 4, centreAngle(p) + 17);
+  const [ox, oy] = polar(R_NUMBER + 4, centreAngle(p, t.paddies) + 17);
   const limit = t.paddy_limit ?? Infinity;
   if (n > limit && t.phase === "excess") {
     out.push(`<g class="badge over-limit" transform="translate(${f1(ox)},${f1(oy)})" aria-hidden="true"><rect x="-16" y="-9" width="32" height="18" rx="9"/><text y="4" text-anchor="middle">${n}/${limit}</text></g>`);
   }
   if (isTurnRing && ctx.landing === p && ctx.moving) {
-    const [lx, ly] = polar(R_NUMBER + 2, centreAngle(p) + 13);
+    const [lx, ly] = polar(R_NUMBER + 2, centreAngle(p, t.paddies) + 13);
     out.push(`<g class="badge landing" transform="translate(${f1(lx)},${f1(ly)})" aria-hidden="true"><path class="flag" d="M-4,-9 L-4,9 M-4,-9 L8,-5 L-4,-1 Z"/></g>`);
   }
   return out.join("");
 }
 
 // The movement so far: numbered markers on the rim, from the start paddy clockwise.
+/** @param {Ctx} ctx @param {number} s */
 function pathMarkers(ctx, s) {
   const { t } = ctx;
-  const sw = t.sowing;
+  const np = t.paddies;
+  const sw = ctx.sowing;
+  if (!sw) return "";
   const placed = sw.placed || [];
   // Only the latest lap goes on the ring (one marker per paddy); the panel lists every step.
-  const first = Math.max(0, placed.length - NPADDY);
+  const first = Math.max(0, placed.length - np);
   const marks = placed.slice(first).map((pl, j) => {
     const i = first + j;
-    const [x, y] = polar(R_OUT - 13, centreAngle(pl.paddy) - 24);
+    const [x, y] = polar(R_OUT - 13, centreAngle(pl.paddy, np) - 24);
     const last = i === placed.length - 1 ? " last" : "";
     return `<g class="step token-${pl.token}${last}" transform="translate(${f1(x)},${f1(y)})"><circle r="9"/><text y="3.8" text-anchor="middle">${i + 1}</text></g>`;
   });
   const steps = placed.length + (handCount(t.hand) > 0 ? 1 : 0);
   let arc = "";
   if (steps > 0) {
-    const a0 = centreAngle(sw.from);
-    const a1 = a0 + 72 * Math.min(steps, NPADDY) - (steps >= NPADDY ? 8 : 0);
+    const a0 = centreAngle(sw.from, np);
+    const a1 = a0 + (360 / np) * Math.min(steps, np) - (steps >= np ? 8 : 0);
     const r = R_IN + 7;
     const large = a1 - a0 > 180 ? 1 : 0;
     const [x0, y0] = polar(r, a0);
     const [x1, y1] = polar(r, a1);
     arc = `<path class="sow-arc" d="M${f1(x0)},${f1(y0)} A${r},${r} 0 ${large} 1 ${f1(x1)},${f1(y1)}" marker-end="url(#arrow-${s})"/>`;
   }
-  const [fx, fy] = polar(R_NUMBER + 4, centreAngle(sw.from) - 17);
+  const [fx, fy] = polar(R_NUMBER + 4, centreAngle(sw.from, np) - 17);
   const fromMark = `<g class="from-mark" transform="translate(${f1(fx)},${f1(fy)})"><rect x="-15" y="-7" width="30" height="14" rx="7"/><text y="3.5" text-anchor="middle">${esc(U("from_mark"))}</text></g>`;
   return `<g class="sow-path">${arc}${fromMark}${marks.join("")}</g>`;
 }
@@ -764,20 +928,32 @@ function pathMarkers(ctx, s) {
 
 const BUDGET_MS = 1100; // a whole move, however many tokens, stays under ~1.2 s
 
+/**
+ * Where an animation starts or lands: a token (or just a paddy) on a seat's ring, a Rice among
+ * a seat's collected Rice, the bag, or the Snakes' supply.
+ * @typedef {{ring: number, paddy: number, token?: TokenWord} | {held: number, token: Colour} | {bag: true} | {supply: true}} Where
+ */
+/**
+ * One animation: a token flying from one place to another, or a place pulsing.
+ * @typedef {{kind: "pulse", to: Where} | {kind: "fly", seat: number, token: TokenWord, from: Where, to: Where}} Motion
+ */
+
+/** @param {HTMLElement} root @param {TanboTable} before @param {TanboTable} after */
 function animateChange(root, before, after) {
+  /** @type {Motion[]} */
   const events = [];
-  for (const s of [0, 1]) events.push(...seatEvents(before, after, s));
+  for (const s of after.ring_order) events.push(...seatEvents(before, after, s));
   if (!events.length) return;
   const gap = Math.min(260, (BUDGET_MS - 350) / Math.max(1, events.length - 1));
   const duration = Math.max(250, Math.min(420, BUDGET_MS - gap * (events.length - 1)));
   events.forEach((ev, i) => {
     const delay = Math.round(i * gap);
-    const from = locate(root, ev.from);
-    const to = locate(root, ev.to);
     if (ev.kind === "pulse") {
-      pulse(to, { delay, duration: 600 });
+      pulse(locate(root, ev.to), { delay, duration: 600 });
       return;
     }
+    const from = locate(root, ev.from);
+    const to = locate(root, ev.to);
     if (!from || !to) return;
     // The token keeps its size on the way: it leaves from the middle of where it comes from.
     const a = from.getBoundingClientRect();
@@ -788,10 +964,12 @@ function animateChange(root, before, after) {
   });
 }
 
-/** Every placement of a seat's turn so far, in order, each with the paddy it came from. */
+/** Every placement of a seat's turn so far, in order, each with the paddy it came from.
+ *  @param {TanboTable} table @param {number} s */
 function placements(table, s) {
   const last = table.last?.[s];
   if (!last) return [];
+  /** @type {(PlacedJson & {prev: number})[]} */
   const out = [];
   for (const m of last.moves || []) {
     let prev = m.from;
@@ -813,9 +991,10 @@ function placements(table, s) {
 /**
  * What moved for seat `s` between two tables (before and after one step), in order: the
  * animations to show (`kind` "fly" from somewhere to somewhere, or "pulse").
- * @param {Record<string, any>} before
- * @param {Record<string, any>} after
+ * @param {TanboTable} before
+ * @param {TanboTable} after
  * @param {number} s
+ * @returns {Motion[]}
  */
 export function seatEvents(before, after, s) {
   const b = before.last?.[s];
@@ -826,6 +1005,7 @@ export function seatEvents(before, after, s) {
     // Nothing new in the summary; the live sowing may still have grown.
     if (!(after.phase === "move" && after.turn === s)) return [];
   }
+  /** @type {Motion[]} */
   const out = [];
   if (a.farmer !== null && a.farmer !== undefined && !(same && b.farmer === a.farmer)) {
     out.push({ kind: "pulse", to: { ring: s, paddy: a.farmer, token: "farmer" } });
@@ -839,8 +1019,10 @@ export function seatEvents(before, after, s) {
   }
   (a.moves || []).forEach((m, i) => {
     const old = same ? b.moves?.[i] : null;
-    const diff = (/** @type {string} */ key) =>
-      RICE.map((c) => /** @type {[string, number]} */ ([c, (m[key]?.[c] || 0) - (old?.[key]?.[c] || 0)])).filter(([, n]) => n > 0);
+    const diff = (/** @type {"drew" | "took" | "returned"} */ key) =>
+      colours(after.rice_points)
+        .map(/** @returns {[Colour, number]} */ (c) => [c, (m[key]?.[c] || 0) - (old?.[key]?.[c] || 0)])
+        .filter(([, n]) => n > 0);
     for (const [c, n] of diff("drew")) {
       for (let k = 0; k < n; k++) out.push({ kind: "fly", seat: s, token: c, from: { bag: true }, to: { ring: s, paddy: m.paddy, token: c } });
     }
@@ -850,14 +1032,16 @@ export function seatEvents(before, after, s) {
     for (const [c, n] of diff("returned")) {
       for (let k = 0; k < n; k++) out.push({ kind: "fly", seat: s, token: c, from: { held: s, token: c }, to: { bag: true } });
     }
-    if (Number.isInteger(m.farmer_to) && !(old && old.farmer_to === m.farmer_to)) {
+    if (m.farmer_to !== null && Number.isInteger(m.farmer_to) && !(old && old.farmer_to === m.farmer_to)) {
       out.push({ kind: "fly", seat: s, token: "farmer", from: { ring: s, paddy: m.paddy }, to: { ring: s, paddy: m.farmer_to, token: "farmer" } });
     }
   });
   const oldSwaps = same ? (b.swaps || []).length : 0;
   for (const w of (a.swaps || []).slice(oldSwaps)) {
-    out.push({ kind: "fly", seat: s, token: w.a[1], from: { ring: s, paddy: w.a[0] }, to: { ring: s, paddy: w.b[0], token: w.a[1] } });
-    out.push({ kind: "fly", seat: s, token: w.b[1], from: { ring: s, paddy: w.b[0] }, to: { ring: s, paddy: w.a[0], token: w.b[1] } });
+    const [x, y] = [spotOf(w.a), spotOf(w.b)];
+    if (!x || !y) continue;
+    out.push({ kind: "fly", seat: s, token: x[1], from: { ring: s, paddy: x[0] }, to: { ring: s, paddy: y[0], token: x[1] } });
+    out.push({ kind: "fly", seat: s, token: y[1], from: { ring: s, paddy: y[0] }, to: { ring: s, paddy: x[0], token: y[1] } });
   }
   const oldRemoved = new Map((same ? b.removed || [] : []).map((r) => [`${r.paddy}:${r.token}`, r.count]));
   for (const r of a.removed || []) {
@@ -869,18 +1053,20 @@ export function seatEvents(before, after, s) {
   return out;
 }
 
-/** The element an animation starts from or lands on (a token's glyph where it can be found). */
+/** The element an animation starts from or lands on (a token's glyph where it can be found).
+ *  @param {HTMLElement} root @param {Where | undefined} where @returns {Element | null} */
 function locate(root, where) {
   if (!where) return null;
-  if (where.bag) return root.querySelector(".bag-art");
-  if (where.supply) return root.querySelector(".supply .ticon");
-  if (Number.isInteger(where.held)) return root.querySelector(`.tanbo-player.seat-${where.held} .held.token-${where.token} .ticon`);
+  if ("bag" in where) return root.querySelector(".bag-art");
+  if ("supply" in where) return root.querySelector(".supply .ticon");
+  if ("held" in where) return root.querySelector(`.tanbo-player.seat-${where.held} .held.token-${where.token} .ticon`);
   const paddy = root.querySelector(`.ring.seat-${where.ring} .paddy[data-paddy="${where.paddy}"]`);
   if (!paddy) return null;
   const glyph = where.token ? paddy.querySelector(`.tok.token-${where.token} .ticon`) : null;
   return glyph || paddy.querySelector(".anchor");
 }
 
+/** @param {TokenWord} kind @param {number} seat */
 function ghostIcon(kind, seat) {
   return tokenIcon(kind, 24, seat).replace(/width="24" height="24"/, 'width="100%" height="100%"');
 }
@@ -889,9 +1075,9 @@ function ghostIcon(kind, seat) {
 // Token art: Snakes are wavy bodies, Rice are lettered grains, the Farmer wears a kasa hat.
 
 /**
- * @param {string} kind
+ * @param {TokenWord} kind
  * @param {number} [size]
- * @param {number} [seatForFarmer]
+ * @param {number | null} [seatForFarmer]
  * @param {number | string | null} [x]
  * @param {number | string | null} [y]
  */
@@ -907,13 +1093,14 @@ function tokenIcon(kind, size = 20, seatForFarmer = 0, x = null, y = null) {
 }
 
 /** A token beside its name on a button: without the grain's letter (the name says it, and a
- * button's visible text must be its name's). */
+ * button's visible text must be its name's).
+ * @param {TokenWord} kind @param {number} size @param {number | null} [seat] */
 function chipIcon(kind, size, seat = 0) {
   return tokenIcon(kind, size, seat).replace(/<text class="grain-letter"[^>]*>[^<]*<\/text>/, "");
 }
 
 /**
- * @param {number} seat
+ * @param {number | null} seat
  * @param {number} [size]
  * @param {number | string | null} [x]
  * @param {number | string | null} [y]
