@@ -7,9 +7,6 @@ import { FSI, PDI, isolateText } from "../bidi.js";
 export const esc = (s) =>
   String(s).replace(/[&<>"']/g, (c) => /** @type {Record<string, string>} */ ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
-/** "1 card", "3 cards". @type {(n: number, one: string, many?: string) => string} */
-export const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
-
 /** "Kenji's", "Lewis'" (an isolated name ends with its PDI: the letter before it counts).
  *  @type {(name: string) => string} */
 export const possessive = (name) => (name.replace(PDI, "").endsWith("s") ? `${name}'` : `${name}'s`);
