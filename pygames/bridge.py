@@ -66,6 +66,24 @@ from .core.limits import (
 from .core.undo import undo_cut, undo_state
 from .games import all_games, get_game
 from .replay import Replay
+from .replies import (
+    ActReply,
+    BotChooseReply,
+    Closed,
+    GamesReply,
+    ImportReply,
+    NewMatchReply,
+    OpenedReply,
+    OpenReplayReply,
+    OptionalActions,
+    RecordReply,
+    Refusal,
+    ReplayViewReply,
+    Salvaged,
+    SeatScreen,
+    Status,
+    ViewReply,
+)
 
 SPECTATOR = -1
 
@@ -100,7 +118,7 @@ class Match:
         """How many actions have been taken."""
         return len(self.record.actions)
 
-    def status(self) -> JsonDict:
+    def status(self) -> Status:
         """A summary the page can poll cheaply."""
         return {
             "match": self.id,
@@ -117,7 +135,7 @@ _matches: dict[str, Match] = {}
 _match_numbers = itertools.count(1)
 
 
-def _reply(fn: Callable[..., JsonDict]) -> Callable[..., str]:
+def _reply(fn: Callable[..., Mapping[str, Any]]) -> Callable[..., str]:
     """Turn a function returning a dict (or raising) into one returning a JSON reply.
 
     The arguments are bound first, so a call with too many or too few of them is refused in
@@ -136,24 +154,22 @@ def _reply(fn: Callable[..., JsonDict]) -> Callable[..., str]:
                 ) from exc
             return json.dumps({"ok": True, **fn(*args)})
         except GameError as exc:
-            return json.dumps(
-                {
-                    "ok": False,
-                    "error": str(exc),
-                    "message": exc.message.to_json(),
-                    "error_type": type(exc).__name__,
-                }
-            )
+            refusal: Refusal = {
+                "ok": False,
+                "error": str(exc),
+                "message": exc.message.to_json(),
+                "error_type": type(exc).__name__,
+            }
+            return json.dumps(refusal)
         except Exception as exc:  # an engine bug: report it, keep the match as it was
             internal = Message.of("core.internal_error", detail=f"{type(exc).__name__}: {exc}")
-            return json.dumps(
-                {
-                    "ok": False,
-                    "error": str(internal),
-                    "message": internal.to_json(),
-                    "error_type": "InternalError",
-                }
-            )
+            fault: Refusal = {
+                "ok": False,
+                "error": str(internal),
+                "message": internal.to_json(),
+                "error_type": "InternalError",
+            }
+            return json.dumps(fault)
 
     return wrapper
 
@@ -210,7 +226,7 @@ def _shown_seat(match: Match, shown: object) -> int:
     return humans[0] if humans else SPECTATOR
 
 
-def _screen(match: Match, seat: int) -> JsonDict:
+def _view_reply(match: Match, seat: int) -> ViewReply:
     """Everything a screen of ``seat`` needs: the status, its view, its legal actions and
     the optional actions of other seats (what :func:`view` answers)."""
     who = None if seat == SPECTATOR else seat
@@ -218,7 +234,7 @@ def _screen(match: Match, seat: int) -> JsonDict:
     legal = [] if who is None else [a.to_json() for a in state.legal_actions(who)]
     # What other seats may do without being waited for (Tea): public, so every screen can
     # offer it to the people sitting there.
-    optional = [
+    optional: list[OptionalActions] = [
         {"seat": s, "legal": [a.to_json() for a in state.legal_actions(s)]}
         for s in state.actors()
         if s not in state.awaiting() and s != who
@@ -226,14 +242,18 @@ def _screen(match: Match, seat: int) -> JsonDict:
     undo = undo_state(match.record.actions, match.news, seat, match.people)
     return {
         "status": {**match.status(), "undo": undo},
-        "seat": seat,
         "view": state.view(who),
         "legal": legal,
         "optional": optional,
     }
 
 
-def _opened(match: Match, shown: object = SPECTATOR) -> JsonDict:
+def _screen(match: Match, seat: int) -> SeatScreen:
+    """:func:`_view_reply` of ``seat``, naming the seat."""
+    return {**_view_reply(match, seat), "seat": seat}
+
+
+def _opened(match: Match, shown: object = SPECTATOR) -> OpenedReply:
     """The answer to a call that (re)opens a match: its screen and its whole record."""
     return {
         "match": match.id,
@@ -247,7 +267,7 @@ def _check_step(match: Match, step: object) -> None:
         raise StaleView(Message.of("core.bridge.stale"))
 
 
-def _advance(match: Match, seat: int, data: JsonDict, step: object, shown: object) -> JsonDict:
+def _advance(match: Match, seat: int, data: JsonDict, step: object, shown: object) -> ActReply:
     """Apply ``data`` for ``seat`` and answer everything the screen needs next.
 
     No copy of the state is made: ``State.apply`` refuses before it changes anything. A fault
@@ -277,7 +297,7 @@ def _advance(match: Match, seat: int, data: JsonDict, step: object, shown: objec
 
 def _moved(
     match: Match, before: Sequence[LogEntry], start: int, action: JsonDict | None, shown: object
-) -> JsonDict:
+) -> ActReply:
     """The answer to a decision: the screen to show, the log lines new to that seat, and the
     record's tail (the actions from step ``start`` on), so the page keeps its own copy."""
     screen = _screen(match, _shown_seat(match, shown))
@@ -294,7 +314,7 @@ def _moved(
 
 
 @_reply
-def games() -> JsonDict:
+def games() -> GamesReply:
     """The catalogue: id, title, player range, bots and default options of every game."""
     return {
         "games": [
@@ -309,7 +329,7 @@ def games() -> JsonDict:
 
 
 @_reply
-def new_match(config_text: str, shown: int = SPECTATOR) -> JsonDict:
+def new_match(config_text: str, shown: int = SPECTATOR) -> NewMatchReply:
     """Start a match from a lobby config ``{game, seats: [{name, bot}], seed, options}``.
 
     The answer carries the first screen (as :func:`view` would, for the seat the page shows:
@@ -350,22 +370,20 @@ def new_match(config_text: str, shown: int = SPECTATOR) -> JsonDict:
 
 
 @_reply
-def view(match_id: str, seat: int) -> JsonDict:
+def view(match_id: str, seat: int) -> ViewReply:
     """What ``seat`` sees (``-1``: a spectator), with that seat's legal actions.
 
     Every decision's answer already carries the screen to show next; this is for the others
     (the last look of a hot-seat player before the device is handed over).
     """
     match = _match(match_id)
-    screen = _screen(match, _seat(match, seat))
-    del screen["seat"]
-    return screen
+    return _view_reply(match, _seat(match, seat))
 
 
 @_reply
 def act(
     match_id: str, seat: int, action_text: str, step: int, shown: int | None = None
-) -> JsonDict:
+) -> ActReply:
     """Apply a person's action; ``step`` is the step their screen was drawn at.
 
     ``shown`` is the seat the page shows (``-1``: a spectator; by default the acting seat).
@@ -405,7 +423,7 @@ def _bot_choice(match: Match, seat: object, step: object) -> tuple[int, JsonDict
 
 
 @_reply
-def bot_choose(match_id: str, seat: int, step: int) -> JsonDict:
+def bot_choose(match_id: str, seat: int, step: int) -> BotChooseReply:
     """The action the bot in ``seat`` chooses at ``step`` (``null``: it declines an optional
     action), without applying it.
 
@@ -418,7 +436,7 @@ def bot_choose(match_id: str, seat: int, step: int) -> JsonDict:
 
 
 @_reply
-def bot_act(match_id: str, seat: int, step: int, shown: int = SPECTATOR) -> JsonDict:
+def bot_act(match_id: str, seat: int, step: int, shown: int = SPECTATOR) -> ActReply:
     """Let the bot in ``seat`` choose and apply its action at once, from its own view only,
     and answer as :func:`act` does for the page's ``shown`` seat (never the bot's own view).
 
@@ -434,7 +452,7 @@ def bot_act(match_id: str, seat: int, step: int, shown: int = SPECTATOR) -> Json
 
 
 @_reply
-def undo(match_id: str, shown: int = SPECTATOR) -> JsonDict:
+def undo(match_id: str, shown: int = SPECTATOR) -> OpenedReply:
     """The person at seat ``shown`` takes back their last action, with the bot replies after
     it, under the undo policy (pygames/core/undo.py): never past anything hidden or random
     that became known to them, never another person's move. A refusal says why and changes
@@ -452,7 +470,7 @@ def undo(match_id: str, shown: int = SPECTATOR) -> JsonDict:
 
 
 @_reply
-def export_record(match_id: str) -> JsonDict:
+def export_record(match_id: str) -> RecordReply:
     """The match record: the save file and the share link."""
     return {"record": _match(match_id).record.to_json()}
 
@@ -467,7 +485,7 @@ _DAMAGED = {
 @_reply
 def import_record(
     record_text: str, source: str = "save", shown: int = SPECTATOR, salvage: bool = False
-) -> JsonDict:
+) -> ImportReply:
     """Open a saved match; a corrupted record is refused with the reason, opening nothing.
 
     ``source`` says where the record came from (``"save"``, ``"link"`` or ``"autosave"``), so
@@ -485,7 +503,7 @@ def import_record(
     if not isinstance(salvage, bool):
         what = Message.of("core.what.argument")
         raise BadInput(Message.of("core.bridge.not_yes_no", what=what, value=quote(salvage)))
-    salvaged: JsonDict | None = None
+    salvaged: Salvaged | None = None
     try:
         data = read_json(record_text, "saved match", MAX_RECORD_CHARS)
         record = MatchRecord.from_json(data)
@@ -507,7 +525,9 @@ def import_record(
     except GameError:
         del _matches[match.id]
         raise
-    return {**opened, "salvaged": salvaged} if salvaged else opened
+    if not salvaged:
+        return opened  # type: ignore[return-value]  # no salvage: ImportReply's one optional key
+    return {**opened, "salvaged": salvaged}
 
 
 def _applies_before(refusal: BadRecord) -> int | None:
@@ -534,7 +554,7 @@ def _replay(replay_id: object) -> Replay:
 
 
 @_reply
-def open_replay(match_id: str) -> JsonDict:
+def open_replay(match_id: str) -> OpenReplayReply:
     """A replay of the match as it stands now (a finished game, a loaded save, a share link).
 
     The replay keeps its own copy of the record: the match may go on meanwhile.
@@ -554,14 +574,14 @@ def open_replay(match_id: str) -> JsonDict:
 
 
 @_reply
-def replay_view(replay_id: str, step: int, seat: int) -> JsonDict:
+def replay_view(replay_id: str, step: int, seat: int) -> ReplayViewReply:
     """Step ``step`` of a replay as ``seat`` saw it (``-1``: a spectator; ``-2``: everything,
     refused until the game is over), with the log and the step of each of its lines."""
     return _replay(replay_id).view(_step(step), whole(seat, "seat", -2, MAX_SEAT))
 
 
 @_reply
-def close_replay(replay_id: str) -> JsonDict:
+def close_replay(replay_id: str) -> Closed:
     """Forget a replay (the viewer was closed)."""
     _replay(replay_id)
     del _replays[replay_id]
@@ -569,7 +589,7 @@ def close_replay(replay_id: str) -> JsonDict:
 
 
 @_reply
-def close(match_id: str) -> JsonDict:
+def close(match_id: str) -> Closed:
     """Forget a match (the page started another)."""
     _matches.pop(_match(match_id).id)
     return {}

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import itertools
 
-from .core import Game, IllegalAction, JsonDict, MatchRecord, Message, State
+from .core import Game, IllegalAction, MatchRecord, Message, State
+from .replies import ReplayViewReply
 
 CHECKPOINT = 16
 EVERYTHING = -2
@@ -63,7 +64,7 @@ class Replay:
             state.apply(seat, self.game.decode_action(data))
         return state
 
-    def view(self, step: int, seat: int) -> JsonDict:
+    def view(self, step: int, seat: int) -> ReplayViewReply:
         """What ``seat`` saw after ``step`` actions (``SPECTATOR``: a spectator;
         ``EVERYTHING``: every secret, for a finished game only), with the log of the whole
         record as that seat may read it and, for each line, the step that wrote it."""

@@ -15,6 +15,7 @@ import ast
 import enum
 import importlib
 import inspect
+import re
 import sys
 import textwrap
 import types
@@ -28,6 +29,7 @@ OUT = ROOT / "web" / "js" / "views.d.ts"
 #: The modules whose TypedDicts make the contract, in the order the file shows them.
 MODULES = (
     "pygames.core.contract",
+    "pygames.replies",
     "pygames.tanbo.views",
     "pygames.humble_tea_party.views",
     "pygames.storm_in_a_teacup.views",
@@ -74,6 +76,8 @@ class Writer:
 
     def __init__(self) -> None:
         self.done: set[type] = set()
+        #: The page's own types the contract names (web/js/types.d.ts exports them).
+        self.imported: set[str] = set()
         self.queue: list[type] = []
         self.lines: list[str] = []
 
@@ -102,6 +106,12 @@ class Writer:
             return " | ".join(self.ts(a) for a in args)
         if origin in (typing.NotRequired, typing.Required):
             return self.ts(args[0])
+        if origin is typing.Annotated:
+            named = [m for m in hint.__metadata__ if type(m).__name__ == "TypeScript"]
+            if named:
+                self.imported.update(re.findall(r"[A-Z]\w*", named[0].name))
+                return str(named[0].name)
+            return self.ts(args[0])
         if origin is tuple:
             if len(args) == 2 and args[1] is Ellipsis:
                 return self._array(args[0])
@@ -117,7 +127,9 @@ class Writer:
         return f"({inner})[]" if " " in inner else f"{inner}[]"
 
     def interface(self, cls: type) -> None:
-        """Write one TypedDict as an exported interface."""
+        """Write one TypedDict as an exported interface (once)."""
+        if cls in self.done:
+            return
         self.done.add(cls)
         # With postponed annotations Python 3.11 cannot see NotRequired in __optional_keys__:
         # read it from the hints themselves.
@@ -156,7 +168,11 @@ def contract() -> str:
     writer = Writer()
     for name in MODULES:
         writer.module(name)
-    return HEADER + "\n".join(writer.lines) + "\n"
+    imports = ""
+    if writer.imported:
+        names = ", ".join(sorted(writer.imported))
+        imports = f'\nimport type {{ {names} }} from "./types.js";\n'
+    return HEADER + imports + "\n".join(writer.lines) + "\n"
 
 
 def main() -> int:

@@ -27,6 +27,7 @@ from pygames.core import (
     State,
     text,
 )
+from pygames.core.contract import ViewJson
 from pygames.games import register_game
 
 
@@ -190,7 +191,7 @@ class TakeOneBot(Bot):
 
     name = "take-one"
 
-    def choose(self, game: Game, view: JsonDict, seat: int, legal: Any, rng: Rng) -> Action:
+    def choose(self, game: Game, view: ViewJson, seat: int, legal: Any, rng: Rng) -> Action:
         return Take(1) if seat in view["awaiting"] else Cheer()
 
 

@@ -3,6 +3,7 @@ of the rules, and a view as the engine sends it has the fields they declare."""
 
 from __future__ import annotations
 
+import json
 import sys
 import types
 import typing
@@ -11,9 +12,11 @@ from typing import Any, get_args, get_origin, get_type_hints, is_typeddict
 
 import pytest
 
+from pygames import bridge
 from pygames.core import Rng
 from pygames.core.contract import ViewJson
 from pygames.games import get_game
+from pygames.replies import Refusal
 from pygames.tanbo.views import TanboTable
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,14 +95,17 @@ def _declared_table(state: Any) -> Any:
 def test_views_along_random_games_have_the_declared_shape(game_id: str) -> None:
     # mypy checks that the views are built to the declaration; this checks what they hold at
     # every step, for every seat and a spectator (a field filled from elsewhere is caught too).
+    # Every few steps (a view holds the whole log: checking each one costs a square).
     game = get_game(game_id)
     rng = Rng(5)
-    players = min(game.max_players, 4)
+    players = min(game.max_players, 3)
     for seed in (1, 2):
         state = game.new_state(players, seed, game.default_options(players))
         table = _declared_table(state)
+        steps = 0
         while True:
-            for seat in (*range(players), None):
+            steps += 1
+            for seat in (*range(players), None) if steps % 3 == 1 or state.is_over() else ():
                 view = state.view(seat)
                 _conforms(view, ViewJson, f"{game_id} view")
                 _conforms(view["table"], table, f"{game_id} table")
@@ -123,3 +129,55 @@ def test_the_shape_check_catches_a_missing_an_extra_and_a_wrong_field() -> None:
     ):
         with pytest.raises(AssertionError):
             _conforms(broken, TanboTable, "table")
+
+
+def _reply_of(call: Any, *args: Any) -> Any:
+    """A bridge call's reply, checked against the TypedDict its function declares (or, when
+    it refuses, against the refusal's)."""
+    reply = json.loads(call(*args))
+    declared = get_type_hints(call.__wrapped__)["return"]
+    if reply["ok"]:
+        _conforms({k: v for k, v in reply.items() if k != "ok"}, declared, call.__name__)
+    else:
+        _conforms(reply, Refusal, f"{call.__name__} refusal")
+    return reply
+
+
+@pytest.mark.parametrize("game_id", ["tanbo", "humble_tea_party", "storm_in_a_teacup"])
+def test_every_bridge_reply_has_its_declared_shape(game_id: str) -> None:
+    game = get_game(game_id)
+    players = min(game.max_players, 3)
+    seats = [{"name": "Ann", "bot": None}] + [
+        {"name": f"Bot {i}", "bot": "random"} for i in range(1, players)
+    ]
+    config = {"game": game_id, "seats": seats, "seed": 4, "options": {}}
+    _reply_of(bridge.games)
+    opened = _reply_of(bridge.new_match, json.dumps(config), 0)
+    match = opened["match"]
+    for _ in range(40):  # the first decisions of a game: every reply's kind comes up
+        status = opened["status"]
+        if status["over"]:
+            break
+        seat = (status["awaiting"] or status["actors"])[0]
+        if seat == 0:
+            screen = _reply_of(bridge.view, match, 0)
+            if not screen["legal"]:
+                break
+            action = json.dumps(screen["legal"][-1])
+            opened = _reply_of(bridge.act, match, 0, action, status["step"], 0)
+            _reply_of(bridge.act, match, 0, action, status["step"], 0)  # stale: refused
+        else:
+            _reply_of(bridge.bot_choose, match, seat, status["step"])
+            opened = _reply_of(bridge.bot_act, match, seat, status["step"], 0)
+        if status["step"] == 3:
+            _reply_of(bridge.undo, match, 0)
+            opened = _reply_of(bridge.view, match, 0)
+    record = _reply_of(bridge.export_record, match)["record"]
+    _reply_of(bridge.import_record, json.dumps(record), "save", 0)
+    broken = {**record, "actions": [*record["actions"], [0, {"type": "nonsense"}]]}
+    _reply_of(bridge.import_record, json.dumps(broken), "save", 0, True)  # salvaged
+    replay = _reply_of(bridge.open_replay, match)["replay"]
+    for step in (0, 1, 2):
+        _reply_of(bridge.replay_view, replay, step, -1)
+    _reply_of(bridge.close_replay, replay)
+    _reply_of(bridge.close, match)

@@ -6,7 +6,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ..core import Action, Game, JsonDict, Rng
+from ..core import Action, Game, Rng
+from ..core.contract import ViewJson
 
 
 class Bot(ABC):
@@ -22,7 +23,7 @@ class Bot(ABC):
 
     @abstractmethod
     def choose(
-        self, game: Game, view: JsonDict, seat: int, legal: Sequence[Action], rng: Rng
+        self, game: Game, view: ViewJson, seat: int, legal: Sequence[Action], rng: Rng
     ) -> Action | None:
         """Pick one of ``legal`` (never empty).
 
@@ -47,7 +48,7 @@ class RandomBot(Bot):
     description = "Plays any legal move at random."
 
     def choose(
-        self, game: Game, view: JsonDict, seat: int, legal: Sequence[Action], rng: Rng
+        self, game: Game, view: ViewJson, seat: int, legal: Sequence[Action], rng: Rng
     ) -> Action | None:
         if seat in view["awaiting"]:
             return rng.choice(legal)

@@ -37,7 +37,8 @@ from itertools import permutations
 from math import factorial
 from typing import Any
 
-from ..core import Action, Game, JsonDict, Rng
+from ..core import Action, Game, Rng
+from ..core.contract import ViewJson
 from ..humble_tea_party.actions import Keep, Place, Tea
 from ..humble_tea_party.game import HtpState
 from ..humble_tea_party.oribako import FULL, Box, bounds, is_complete, open_cells
@@ -197,7 +198,7 @@ class NormalBot(Bot):
     description = "Gives each sweet to whoever it costs most; keeps Tea for a real threat."
 
     def choose(
-        self, game: Game, view: JsonDict, seat: int, legal: Sequence[Action], rng: Rng
+        self, game: Game, view: ViewJson, seat: int, legal: Sequence[Action], rng: Rng
     ) -> Action | None:
         table = view["table"]
         players = int(view["players"])
@@ -473,7 +474,7 @@ class Lookahead:
     """One decision of Strong: candidates, each played on a few determinizations (the same
     ones, with the same chance, for every candidate) and valued by the static evaluation."""
 
-    def __init__(self, game: Game, view: JsonDict, seat: int, rng: Rng) -> None:
+    def __init__(self, game: Game, view: ViewJson, seat: int, rng: Rng) -> None:
         self.game = game
         self.view = view
         self.seat = seat
@@ -546,7 +547,7 @@ class StrongHtpBot(SearchBot):
     iterations_per_second = 300.0
 
     def choose(
-        self, game: Game, view: JsonDict, seat: int, legal: Sequence[Action], rng: Rng
+        self, game: Game, view: ViewJson, seat: int, legal: Sequence[Action], rng: Rng
     ) -> Action | None:
         if any(isinstance(a, Keep) for a in legal):
             return NormalBot().choose(game, view, seat, legal, rng)

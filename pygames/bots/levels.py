@@ -16,7 +16,8 @@ import copy
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ..core import Action, Game, JsonDict, Rng, State
+from ..core import Action, Game, Rng, State
+from ..core.contract import ViewJson
 from .base import Bot, RandomBot
 from .search import Knowledge, Option, search
 
@@ -37,7 +38,7 @@ class EasyBot(Bot):
         self._random = RandomBot()
 
     def choose(
-        self, game: Game, view: JsonDict, seat: int, legal: Sequence[Action], rng: Rng
+        self, game: Game, view: ViewJson, seat: int, legal: Sequence[Action], rng: Rng
     ) -> Action | None:
         if rng.randbelow(PER_MILLE) < round(self.mistakes * PER_MILLE):
             return self._random.choose(game, view, seat, legal, rng)
@@ -85,7 +86,7 @@ class SearchBot(Bot):
     iterations_per_second: ClassVar[float] = 500.0
 
     def choose(
-        self, game: Game, view: JsonDict, seat: int, legal: Sequence[Action], rng: Rng
+        self, game: Game, view: ViewJson, seat: int, legal: Sequence[Action], rng: Rng
     ) -> Action | None:
         return search(game, view, seat, legal, rng, self.knowledge, self.iterations)
 

@@ -57,7 +57,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from ..core import Action, Game, JsonDict, Rng, State
+from ..core import Action, Game, Rng, State
+from ..core.contract import ViewJson
 
 Option = Action | None  # None declines an optional action
 Key = tuple[int, Option]  # (deciding seat, its option)
@@ -173,7 +174,7 @@ class Search:
     def __init__(
         self,
         game: Game,
-        view: JsonDict,
+        view: ViewJson,
         seat: int,
         legal: Sequence[Action],
         rng: Rng,
@@ -326,7 +327,7 @@ class Search:
 
 def search(
     game: Game,
-    view: JsonDict,
+    view: ViewJson,
     seat: int,
     legal: Sequence[Action],
     rng: Rng,

@@ -24,8 +24,10 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-from ..core import Action, Game, JsonDict, Rng, State
+from ..core import Action, Game, Rng, State
+from ..core.contract import ViewJson
 from ..storm_in_a_teacup.actions import ColourCounts, Discard, Serve
 from ..storm_in_a_teacup.cards import COLOUR_BY_WORD, WINNER_DISCARDS, Colour, counts_of
 from ..storm_in_a_teacup.combinations import COMBINATIONS, combination_of
@@ -60,7 +62,7 @@ class NormalBot(Bot):
     description = "Wins tea parties cheaply, follows the lead with little, keeps its Lemon."
 
     def choose(
-        self, game: Game, view: JsonDict, seat: int, legal: Sequence[Action], rng: Rng
+        self, game: Game, view: ViewJson, seat: int, legal: Sequence[Action], rng: Rng
     ) -> Action:
         table = view["table"]
         if table["phase"] == "discard":
@@ -69,7 +71,7 @@ class NormalBot(Bot):
             choice = self._serve(table, seat)
         return choice if choice in legal else legal[0]
 
-    def _serve(self, table: JsonDict, seat: int) -> Action:
+    def _serve(self, table: Mapping[str, Any], seat: int) -> Action:
         hand = [int(COLOUR_BY_WORD[w]) for w in table["hand"]]
         players = len(table["hand_sizes"])
         acted = len(table["reveals"])
@@ -83,7 +85,7 @@ class NormalBot(Bot):
             best = max(len(r["cards"]) for r in table["reveals"] if r["combination"] == combination)
         return serve_choice(hand, combination, best, later_sizes)
 
-    def _discard(self, table: JsonDict, seat: int, legal: Sequence[Action]) -> Action:
+    def _discard(self, table: Mapping[str, Any], seat: int, legal: Sequence[Action]) -> Action:
         def key(action: Action) -> tuple[int, ...]:
             assert isinstance(action, Discard)
             counts = action.counts
@@ -348,7 +350,7 @@ class StrongStormBot(SearchBot):
         return max(1, round(self.iterations * REFERENCE_PLAYERS / players))
 
     def choose(
-        self, game: Game, view: JsonDict, seat: int, legal: Sequence[Action], rng: Rng
+        self, game: Game, view: ViewJson, seat: int, legal: Sequence[Action], rng: Rng
     ) -> Action | None:
         iterations = self.iterations_for(int(view["players"]))
         return search(game, view, seat, legal, rng, self.knowledge, iterations)

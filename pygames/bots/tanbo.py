@@ -24,7 +24,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core import Action, Game, JsonDict, Rng, State
+from ..core import Action, Game, Rng, State
+from ..core.contract import ViewJson
 from ..tanbo.actions import Place, ReturnRice, Take
 from ..tanbo.game import TanboState
 from ..tanbo.state import Phase
@@ -284,7 +285,7 @@ class StrongTanboBot(SearchBot):
     iterations_per_second = 620.0
 
     def choose(
-        self, game: Game, view: JsonDict, seat: int, legal: Sequence[Action], rng: Rng
+        self, game: Game, view: ViewJson, seat: int, legal: Sequence[Action], rng: Rng
     ) -> Action | None:
         if isinstance(legal[0], Take | ReturnRice):  # the best Rice kept: nothing to search
             return NORMAL.choose(game, view, seat, legal, rng)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from ..core import Action, Game, JsonDict, Rng
+from ..core import Action, Game, Rng
+from ..core.contract import ViewJson
 from ..tanbo.actions import Place, PlaceFarmer, Remove, ReturnRice, Swap, Take
 from ..tanbo.field import Work, excess, farmer_paddy, rest_target, swaps, work_for
 from ..tanbo.game import TanboState
@@ -304,7 +305,7 @@ class NormalBot(Bot):
     description = "Plans each movement for the most points now; avoids Rest losses."
 
     def choose(
-        self, game: Game, view: JsonDict, seat: int, legal: Sequence[Action], rng: Rng
+        self, game: Game, view: ViewJson, seat: int, legal: Sequence[Action], rng: Rng
     ) -> Action:
         state = game.state_from_view(view, seat, rng)
         assert isinstance(state, TanboState)

@@ -1,13 +1,84 @@
 """The JSON every game's view shares, declared once: mypy checks the core builds it this way,
 and scripts/contract.py writes the same shapes for the page (web/js/views.d.ts).
 
-Each game declares its own ``"table"`` in its ``views.py``, the same way.
+Each game declares its own ``"table"`` in its ``views.py``, the same way; the bridge's replies
+are in pygames/replies.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NotRequired, TypedDict
+from dataclasses import dataclass
+from typing import Annotated, Any, NotRequired, TypedDict
+
+
+@dataclass(frozen=True)
+class TypeScript:
+    """Names the page's own TypeScript type for a JSON value Python types loosely (an action
+    has a field per kind: the page's ``Action``)."""
+
+    name: str
+
+
+#: An action in its stable JSON form, e.g. ``{"type": "farmer", "paddy": 2}``.
+ActionJson = Annotated[dict[str, Any], TypeScript("Action")]
+#: A game's options (``first_player``, ``memory_aid``, ``teams``, ...).
+OptionsJson = Annotated[dict[str, Any], TypeScript("GameOptions")]
+#: ``[seat, action]``: one action of a record (a JSON array, so a list here, not a tuple).
+RecordedJson = Annotated[list[Any], TypeScript("[number, Action]")]
+
+
+class SeatJson(TypedDict):
+    """A seat of a match: the name chosen in the lobby and its bot (null: a person)."""
+
+    name: str
+    bot: str | None
+
+
+class MatchRecordJson(TypedDict):
+    """The match record: the save file, the share link and the replay."""
+
+    version: int
+    game: str
+    options: OptionsJson
+    seats: list[SeatJson]
+    seed: int
+    #: ``[seat, action]`` in the order they were taken.
+    actions: list[RecordedJson]
+
+
+class UndoJson(TypedDict):
+    """Whether the seat on screen may undo now under the undo policy, and if not, why."""
+
+    possible: bool
+    why: MessageJson | None
+
+
+class FirstPlayerJson(TypedDict):
+    """The option naming who starts, its label's message id, and whether it may be null (the
+    engine picks at random)."""
+
+    option: str
+    label: str
+    random: bool
+
+
+class GameJson(TypedDict):
+    """What a lobby needs to know about a game (``Game.describe``); words are message ids."""
+
+    id: str
+    #: Message ids: ``<game>.title``, ``<game>.blurb``.
+    title: str
+    blurb: str
+    min_players: int
+    max_players: int
+    default_players: int
+    #: Null when the lobby does not choose who starts.
+    first_player: FirstPlayerJson | None
+    hidden_information: bool
+    setup_editor: str | None
+    #: Tanbo: the standard setup as a custom one (the setup editor's start).
+    standard_setup: NotRequired[dict[str, Any]]
 
 
 class MessageJson(TypedDict):

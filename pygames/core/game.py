@@ -12,10 +12,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar, TypeVar, cast
+from typing import Any, ClassVar, TypeVar
 
 from .actions import Action, ActionCodec
-from .contract import OutcomeJson, ViewJson
+from .contract import GameJson, OutcomeJson, ViewJson
 from .errors import BadOptions, IllegalAction
 from .limits import quote
 from .messages import Message, template
@@ -180,7 +180,7 @@ class State(ABC):
 
     # --- what each seat may see -----------------------------------------------------------
 
-    def view(self, seat: int | None) -> JsonDict:
+    def view(self, seat: int | None) -> ViewJson:
         """What ``seat`` may see (``None``: a spectator), JSON-ready.
 
         Common fields come first; the game adds its own under ``"table"``.
@@ -197,14 +197,13 @@ class State(ABC):
             "log": [e.message.to_json() for e in self.log if e.visible_to(seat)],
             "table": self._table_view(seat),
         }
-        # Declared (and checked) as the contract's shape; read on as any JSON by the callers.
-        return cast(JsonDict, view)
+        return view
 
     @abstractmethod
     def _table_view(self, seat: int | None) -> Mapping[str, Any]:
         """The game's own part of :meth:`view`."""
 
-    def full_view(self) -> JsonDict:
+    def full_view(self) -> ViewJson:
         """Everything, every secret included: for the replay of a *finished* game only.
 
         Shaped like a spectator's :meth:`view` (``"seat"`` is ``None``) with ``"everything"``
@@ -330,7 +329,7 @@ class Game(ABC):
         """An action from its JSON form (raises :class:`IllegalAction` if malformed)."""
         return self.codec.decode(data)
 
-    def describe(self) -> JsonDict:
+    def describe(self) -> GameJson:
         """What a lobby needs to know about this game; words are message ids.
 
         The build writes every game's description into the site (js/catalog.json), so the

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .contract import MatchRecordJson, SeatJson
 from .errors import BadRecord, GameError
 from .game import Game, JsonDict, State
 from .limits import MAX_SEATS, quote, seat_name
@@ -26,7 +27,7 @@ class Seat:
     name: str
     bot: str | None = None
 
-    def to_json(self) -> JsonDict:
+    def to_json(self) -> SeatJson:
         """JSON form."""
         return {"name": self.name, "bot": self.bot}
 
@@ -41,7 +42,7 @@ class MatchRecord:
     options: JsonDict = field(default_factory=dict)
     actions: list[tuple[int, JsonDict]] = field(default_factory=list)
 
-    def to_json(self) -> JsonDict:
+    def to_json(self) -> MatchRecordJson:
         """JSON form (plain lists and dicts)."""
         return {
             "version": RECORD_VERSION,

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from .contract import UndoJson
 from .errors import IllegalAction
 from .messages import Message
 
@@ -64,7 +65,7 @@ def undo_state(
     news: Sequence[Mapping[int, Message]],
     seat: int,
     people: Collection[int],
-) -> dict[str, Any]:
+) -> UndoJson:
     """``{"possible": bool, "why": message JSON or None}`` for a screen's Undo button."""
     try:
         undo_cut(actions, news, seat, people)

@@ -120,7 +120,7 @@ def record_of(row: Row) -> JsonDict:
     )
     record = _record(cell, 0, cell.lineup)
     _play_into(record, cell, cell.lineup)
-    return record.to_json()
+    return dict(record.to_json())
 
 
 def batches(

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import Action, Game, JsonDict, Message, Rng, State
+from ..core.contract import GameJson
 from ..core.messages import register_words
 from .actions import CODEC
 from .refusals import explain
@@ -57,7 +58,7 @@ class TanboGame(Game):
     def default_options(self, players: int) -> JsonDict:
         return dict(DEFAULT_OPTIONS)
 
-    def describe(self) -> JsonDict:
+    def describe(self) -> GameJson:
         # The setup editor starts from the standard setup, as the engine lays it out.
         return {**super().describe(), "standard_setup": standard_paddies()}
 

@@ -6,7 +6,41 @@
 // what pygames/bridge.py sends: when a reply there changes, change it here too, and tsc shows
 // every place in web/js that reads it.
 
-import type { MessageJson, OutcomeJson, ViewJson } from "./views.js";
+import type { MatchRecordJson, MessageJson, OutcomeJson, Refusal, ViewJson } from "./views.js";
+
+export type {
+  ActReply,
+  BotChooseReply,
+  Closed,
+  EngineGame,
+  GamesReply,
+  ImportReply,
+  NewMatchReply,
+  OpenedReply,
+  OpenReplayReply,
+  OptionalActions,
+  RecordReply,
+  RecordTail,
+  ReplayViewReply,
+  SeatScreen,
+  Status,
+  ViewReply,
+} from "./views.js";
+import type {
+  ActReply,
+  BotChooseReply,
+  Closed,
+  GamesReply,
+  ImportReply,
+  NewMatchReply,
+  OpenedReply,
+  OpenReplayReply,
+  OptionalActions,
+  RecordReply,
+  ReplayViewReply,
+  Status,
+  ViewReply,
+} from "./views.js";
 
 // ---------------------------------------------------------------------------------------------
 // JSON values and actions
@@ -44,11 +78,9 @@ export type ErrorType =
 export type Message = MessageJson;
 
 /** A refusal: the match is exactly as it was; `error` is its English text, `message` the same
- *  to render in the reader's language. */
-export interface Failure {
+ *  to render in the reader's language (engine.js's own refusals may have none). */
+export interface Failure extends Omit<Refusal, "message" | "error_type"> {
   message?: Message;
-  ok: false;
-  error: string;
   error_type: ErrorType;
 }
 
@@ -68,23 +100,6 @@ export interface SeatInfo {
   level?: string;
 }
 
-/** `Match.status()`: whose decision it is and how far the match is. */
-export interface Status {
-  match: string;
-  game: string;
-  /** Actions taken so far. */
-  step: number;
-  /** Seats that may act now (those awaited, and others with optional actions such as Tea). */
-  actors: number[];
-  /** Seats the game waits for. */
-  awaiting: number[];
-  over: boolean;
-  seats: SeatInfo[];
-  /** Whether the shown seat may undo now under the undo policy, and if not, why (a message).
-   *  Absent from `Match.status()` itself; every screen's status carries it. */
-  undo?: { possible: boolean; why: Message | null };
-}
-
 /** How a finished game ended (`Outcome.to_json()`). */
 export type Outcome = OutcomeJson;
 
@@ -97,100 +112,13 @@ export interface View<Table = GameTable> extends Omit<ViewJson, "table"> {
 /** A game's table in a view: each renderer knows its own game's. */
 export type GameTable = Record<string, unknown>;
 
-/** What another seat may do without being waited for (Humble Tea Party's Tea). */
-export interface OptionalActions {
-  seat: number;
-  legal: Action[];
-}
-
 /** The match record (`MatchRecord.to_json()`): the save file, the share link and the replay. */
-export interface MatchRecord {
-  version: number;
-  game: string;
-  options: GameOptions;
-  seats: SeatInfo[];
-  seed: number;
-  /** `[seat, action]` in the order they were taken. */
-  actions: [number, Action][];
-}
-
-/** One game of `bridge.games()`: `Game.describe()` with its bots and default options. */
-export interface EngineGame {
-  id: string;
-  title: string;
-  min_players: number;
-  max_players: number;
-  bots: string[];
-  options: GameOptions;
-}
+export type MatchRecord = MatchRecordJson;
 
 /** Where a record to import comes from: says what is damaged in the player's words. */
 export type RecordSource = "save" | "link" | "autosave";
 
-export interface GamesReply {
-  games: EngineGame[];
-}
-export interface ViewReply {
-  status: Status;
-  view: View;
-  legal: Action[];
-  optional: OptionalActions[];
-}
-/** The screen a decision's answer carries: what `view` would answer for `seat`, the seat the
- *  page shows next (the first person awaited, else the seat the page named if a person sits
- *  there, else the first person, else -1: a spectator). Never a bot's own view. */
-export interface SeatScreen extends ViewReply {
-  seat: number;
-}
-/** The actions appended to the record from step `from` on (the page keeps its own copy). */
-export interface RecordTail {
-  from: number;
-  actions: Array<[number, Action]>;
-}
-/** The answer to a call that (re)opens a match: its first screen and its whole record. */
-export interface OpenedReply extends SeatScreen {
-  match: string;
-  record: MatchRecord;
-}
-export interface NewMatchReply extends OpenedReply {
-  seed: number;
-}
-/** The answer to `act` (and to `bot_act`, where `action` is null when the bot declines). */
-export interface ActReply extends SeatScreen {
-  action: Action | null;
-  /** The new log lines the shown seat may read. */
-  log: Message[];
-  tail: RecordTail;
-}
-export interface BotChooseReply {
-  /** null: the bot declines an optional action. */
-  action: Action | null;
-}
-export interface RecordReply {
-  record: MatchRecord;
-}
-/** `salvaged`: the record broke at action kept + 1 and opened before it (import_record's
- *  salvage), with the refusal the whole record got. */
-export type ImportReply = OpenedReply & { salvaged?: { kept: number; problem: Message } };
 export type UndoReply = OpenedReply;
-export interface OpenReplayReply {
-  replay: string;
-  game: string;
-  steps: number;
-  over: boolean;
-  seats: SeatInfo[];
-}
-export interface ReplayViewReply {
-  step: number;
-  steps: number;
-  over: boolean;
-  view: View;
-  /** The action that led to this step (null at step 0). */
-  action: { seat: number; action: Action } | null;
-  log: Message[];
-  /** The step that wrote each line of `log`. */
-  log_steps: number[];
-}
 
 /** The bridge's functions as engine.js offers them: each answers the parsed JSON reply. The
  *  worker only passes strings and numbers; actions and configs travel as JSON text. */
@@ -204,11 +132,11 @@ export interface BridgeCalls {
   undo(match: string, shown?: number): Promise<Reply<UndoReply>>;
   export_record(match: string): Promise<Reply<RecordReply>>;
   import_record(recordText: string, source?: RecordSource, shown?: number, salvage?: boolean): Promise<Reply<ImportReply>>;
-  close(match: string): Promise<Reply<{}>>;
+  close(match: string): Promise<Reply<Closed>>;
   open_replay(match: string): Promise<Reply<OpenReplayReply>>;
   /** `seat`: -1 a spectator, -2 everything (refused until the game is over). */
   replay_view(replay: string, step: number, seat: number): Promise<Reply<ReplayViewReply>>;
-  close_replay(replay: string): Promise<Reply<{}>>;
+  close_replay(replay: string): Promise<Reply<Closed>>;
 }
 
 export type BridgeCall = keyof BridgeCalls;

@@ -3,8 +3,60 @@
 // mypy checks it is built that way; tsc checks the page reads it that way. A test fails when
 // this file is not what the script writes from them.
 
+import type { Action, GameOptions } from "./types.js";
+
 // ---------------------------------------------------------------------------------------------
 // pygames/core/contract.py
+
+/** A seat of a match: the name chosen in the lobby and its bot (null: a person). */
+export interface SeatJson {
+  name: string;
+  bot: string | null;
+}
+
+/** The match record: the save file, the share link and the replay. */
+export interface MatchRecordJson {
+  version: number;
+  game: string;
+  options: GameOptions;
+  seats: SeatJson[];
+  seed: number;
+  /** `[seat, action]` in the order they were taken. */
+  actions: ([number, Action])[];
+}
+
+/** Whether the seat on screen may undo now under the undo policy, and if not, why. */
+export interface UndoJson {
+  possible: boolean;
+  why: MessageJson | null;
+}
+
+/**
+ * The option naming who starts, its label's message id, and whether it may be null (the engine
+ * picks at random).
+ */
+export interface FirstPlayerJson {
+  option: string;
+  label: string;
+  random: boolean;
+}
+
+/** What a lobby needs to know about a game (`Game.describe`); words are message ids. */
+export interface GameJson {
+  id: string;
+  /** Message ids: `<game>.title`, `<game>.blurb`. */
+  title: string;
+  blurb: string;
+  min_players: number;
+  max_players: number;
+  default_players: number;
+  /** Null when the lobby does not choose who starts. */
+  first_player: FirstPlayerJson | null;
+  hidden_information: boolean;
+  setup_editor: string | null;
+  /** Tanbo: the standard setup as a custom one (the setup editor's start). */
+  standard_setup?: Record<string, unknown>;
+}
 
 /**
  * Something the engine says (a log line, a reason, a refusal): an id and its arguments,
@@ -49,6 +101,193 @@ export interface ViewJson {
   table: Record<string, unknown>;
   /** A finished game's replay showing every secret (`State.full_view`). */
   everything?: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// pygames/replies.py
+
+/**
+ * A refusal: the match is exactly as it was; `error` is its English text, `message` the same to
+ * render in the reader's language. An `InternalError` is an engine bug.
+ */
+export interface Refusal {
+  ok: false;
+  error: string;
+  message: MessageJson;
+  error_type: string;
+}
+
+/** A game of the catalogue, with its bots and its default options. */
+export interface EngineGame {
+  id: string;
+  title: string;
+  blurb: string;
+  min_players: number;
+  max_players: number;
+  default_players: number;
+  first_player: FirstPlayerJson | null;
+  hidden_information: boolean;
+  setup_editor: string | null;
+  standard_setup?: Record<string, unknown>;
+  bots: string[];
+  options: GameOptions;
+}
+
+/** `games()`: every game the engine knows. */
+export interface GamesReply {
+  games: EngineGame[];
+}
+
+/** Whose decision it is and how far the match is. */
+export interface Status {
+  match: string;
+  game: string;
+  /** Actions taken so far. */
+  step: number;
+  /** Seats that may act now (those awaited, and others with optional actions such as Tea). */
+  actors: number[];
+  /** Seats the game waits for. */
+  awaiting: number[];
+  over: boolean;
+  seats: SeatJson[];
+  /** Whether the shown seat may undo now; every screen's status carries it. */
+  undo?: UndoJson;
+}
+
+/** What another seat may do without being waited for (Humble Tea Party's Tea). */
+export interface OptionalActions {
+  seat: number;
+  legal: Action[];
+}
+
+/**
+ * `view(match, seat)`: the status, that seat's view and legal actions, and the optional actions
+ * of other seats.
+ */
+export interface ViewReply {
+  status: Status;
+  view: ViewJson;
+  legal: Action[];
+  optional: OptionalActions[];
+}
+
+/**
+ * The screen a decision's answer carries: what `view` would answer for `seat`, the seat the
+ * page shows next (the first person awaited, else the seat the page named if a person sits
+ * there, else the first person, else -1: a spectator). Never a bot's own view.
+ */
+export interface SeatScreen {
+  status: Status;
+  view: ViewJson;
+  legal: Action[];
+  optional: OptionalActions[];
+  seat: number;
+}
+
+/** The actions appended to the record from step `from` on (the page keeps its own copy). */
+export interface RecordTail {
+  from: number;
+  actions: ([number, Action])[];
+}
+
+/** The answer to a call that (re)opens a match: its first screen and its whole record. */
+export interface OpenedReply {
+  status: Status;
+  view: ViewJson;
+  legal: Action[];
+  optional: OptionalActions[];
+  seat: number;
+  match: string;
+  record: MatchRecordJson;
+}
+
+/** `new_match`: the match opened, with the seed it was dealt from. */
+export interface NewMatchReply {
+  status: Status;
+  view: ViewJson;
+  legal: Action[];
+  optional: OptionalActions[];
+  seat: number;
+  match: string;
+  record: MatchRecordJson;
+  seed: number;
+}
+
+/**
+ * A record that broke at action `kept + 1`, opened before it, with the refusal the whole record
+ * got.
+ */
+export interface Salvaged {
+  kept: number;
+  problem: MessageJson;
+}
+
+/** `import_record`: the match opened (perhaps salvaged: see :class:`Salvaged`). */
+export interface ImportReply {
+  status: Status;
+  view: ViewJson;
+  legal: Action[];
+  optional: OptionalActions[];
+  seat: number;
+  match: string;
+  record: MatchRecordJson;
+  salvaged?: Salvaged;
+}
+
+/** The answer to `act` (and to `bot_act`, where `action` is null when the bot declines). */
+export interface ActReply {
+  status: Status;
+  view: ViewJson;
+  legal: Action[];
+  optional: OptionalActions[];
+  seat: number;
+  action: Action | null;
+  /** The new log lines the shown seat may read. */
+  log: MessageJson[];
+  tail: RecordTail;
+}
+
+/** `bot_choose`: the bot's action, not applied. */
+export interface BotChooseReply {
+  /** Null: the bot declines an optional action. */
+  action: Action | null;
+}
+
+/** `export_record`: the match record. */
+export interface RecordReply {
+  record: MatchRecordJson;
+}
+
+/** `open_replay`: a replay of the match as it stands. */
+export interface OpenReplayReply {
+  replay: string;
+  game: string;
+  steps: number;
+  over: boolean;
+  seats: SeatJson[];
+}
+
+/** The action that led to a step of a replay, and whose it was. */
+export interface ReplayAction {
+  seat: number;
+  action: Action;
+}
+
+/** `replay_view`: one step of a replay as one seat saw it. */
+export interface ReplayViewReply {
+  step: number;
+  steps: number;
+  over: boolean;
+  view: ViewJson;
+  /** The action that led to this step (null at step 0). */
+  action: ReplayAction | null;
+  log: MessageJson[];
+  /** The step that wrote each line of `log`. */
+  log_steps: number[];
+}
+
+/** `close` and `close_replay`: nothing more to say. */
+export interface Closed {
 }
 
 // ---------------------------------------------------------------------------------------------
