@@ -52,6 +52,21 @@ def test_h14_team_battle_defaults_to_alternate_seats(players: int) -> None:
     assert table["options"]["teams"] == opts["teams"] and table["options"]["team_battle"]
 
 
+def test_h14_the_lobby_s_team_battle_rule_is_the_engine_s() -> None:
+    # The lobby (web/js/setup-htp.js) draws its Team Battle form from the catalogue alone.
+    rule = GAME.describe()["team_battle"]
+    assert rule == {"sizes": [4, 6], "teams": [0, 1], "default": rule["default"]}
+    for players in range(GAME.min_players, GAME.max_players + 1):
+        if players in rule["sizes"]:
+            teams = rule["default"][str(players)]
+            chosen = GAME.validate_options(players, {"team_battle": True})["teams"]
+            assert chosen == teams and set(teams) == set(rule["teams"])
+        else:
+            assert str(players) not in rule["default"]
+            with pytest.raises(BadOptions):
+                GAME.validate_options(players, {"team_battle": True})
+
+
 def test_h14_chosen_teams() -> None:
     opts = GAME.validate_options(6, {"team_battle": True, "teams": [0, 0, 0, 1, 1, 1]})
     assert opts["teams"] == [0, 0, 0, 1, 1, 1]

@@ -79,6 +79,18 @@ class GameJson(TypedDict):
     setup_editor: str | None
     #: Tanbo: the standard setup as a custom one (the setup editor's start).
     standard_setup: NotRequired[dict[str, Any]]
+    #: Humble Tea Party: who may play Team Battle, and the teams the lobby starts from.
+    team_battle: NotRequired[TeamBattleJson]
+
+
+class TeamBattleJson(TypedDict):
+    """A team game's rules for the lobby (ruling H14): the player counts it allows, the
+    teams' ids, and the teams each count starts from (alternate seats)."""
+
+    sizes: list[int]
+    teams: list[int]
+    #: By player count (as text: a JSON key): each seat's team.
+    default: dict[str, list[int]]
 
 
 class MessageJson(TypedDict):

@@ -10,11 +10,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core import Action, Game, JsonDict, Rng, State
+from ..core.contract import GameJson, TeamBattleJson
 from ..core.messages import Message, Words, register_words
 from . import scoring, sweets
 from .actions import CODEC
 from .refusals import explain
-from .setup import DEFAULT_OPTIONS, check_options
+from .setup import DEFAULT_OPTIONS, TEAM_SIZES, TEAMS, check_options, check_teams
 from .state import HtpRules
 from .views import HtpTable, check, from_json, from_view, state_json, table_view
 
@@ -64,6 +65,16 @@ class HtpGame(Game):
 
     def default_options(self, players: int) -> JsonDict:
         return dict(DEFAULT_OPTIONS)
+
+    def describe(self) -> GameJson:
+        # The lobby's Team Battle form follows the engine's rule (ruling H14).
+        default = {str(n): check_teams(n, True, None) or [] for n in TEAM_SIZES}
+        teams: TeamBattleJson = {
+            "sizes": list(TEAM_SIZES),
+            "teams": list(TEAMS),
+            "default": default,
+        }
+        return {**super().describe(), "team_battle": teams}
 
     def validate_options(self, players: int, options: Mapping[str, Any]) -> JsonDict:
         merged = super().validate_options(players, options)

@@ -26,6 +26,7 @@ DEFAULT_OPTIONS: JsonDict = {
     "no_chatting": False,
 }
 TEAM_SIZES = (4, 6)
+TEAMS = (0, 1)  # two teams
 
 
 def _say(key: str, **args: object) -> Message:
@@ -52,7 +53,7 @@ def check_teams(players: int, team_battle: bool, teams: Any) -> list[int] | None
     if not isinstance(teams, list) or len(teams) != players:
         raise BadOptions(_say("teams_list", n=players))
     for seat, team in enumerate(teams):
-        if isinstance(team, bool) or team not in (0, 1):
+        if isinstance(team, bool) or team not in TEAMS:
             raise BadOptions(_say("team_of", seat=seat, value=repr(team)))
     size = sum(teams)
     if size * 2 != players:

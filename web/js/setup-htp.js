@@ -1,20 +1,24 @@
-// Lobby options for Humble Tea Party: Team Battle (4 or 6 players; a team per seat, alternate
-// seats by default: ruling H14) and No chatting (ruling H15: shown, changes nothing else).
+// Lobby options for Humble Tea Party: Team Battle (the player counts, teams and default teams
+// are the engine's, from the catalogue: ruling H14) and No chatting (ruling H15: shown, changes
+// nothing else).
 
 import { el } from "./dom.js";
 import { seatName, t } from "./i18n.js";
-/** @import { OptionsEditor } from "./types.js" */
+/** @import { CatalogGame, OptionsEditor } from "./types.js" */
 
 // Every word from the catalogue (humble_tea_party.ui.*); the static ones carry data-i18n, so the
 // page's translate() renames them when the language changes.
 const UI = "humble_tea_party.ui.";
-const TEAMS = [0, 1];
 
 /**
  * @param {HTMLElement} container
+ * @param {CatalogGame} game  its `team_battle`: the player counts, the teams, their defaults
  * @returns {OptionsEditor}
  */
-export function htpOptionsEditor(container) {
+export function htpOptionsEditor(container, game) {
+  const rule = game.team_battle ?? { sizes: [], teams: [], default: {} };
+  /** Each seat's team as a game of `n` players starts. @param {number} n @param {number} seat */
+  const start = (n, seat) => rule.default[String(n)]?.[seat] ?? 0;
   const teamBox = el("input", { type: "checkbox", id: "htp-team-battle" });
   const hushBox = el("input", { type: "checkbox", id: "htp-no-chatting" });
   const teamHint = el("p", { class: "hint", id: "htp-team-hint" });
@@ -34,7 +38,7 @@ export function htpOptionsEditor(container) {
   );
   container.append(fieldset);
 
-  const allowed = () => count === 4 || count === 6;
+  const allowed = () => rule.sizes.includes(count);
   function draw() {
     teamBox.disabled = !allowed();
     if (!allowed()) teamBox.checked = false;
@@ -45,9 +49,9 @@ export function htpOptionsEditor(container) {
         const pick = el(
           "select",
           { id: `seat-${i}-team`, "aria-label": t(`${UI}team_of_seat`, { who: seatName(i) }) },
-          ...TEAMS.map((team) => el("option", { value: String(team), text: t(`${UI}team_option_${team}`) })),
+          ...rule.teams.map((team) => el("option", { value: String(team), text: t(`${UI}team_option_${team}`) })),
         );
-        pick.value = String(teams[i] ?? i % 2);
+        pick.value = String(teams[i] ?? start(count, i));
         pick.addEventListener("change", () => {
           teams[i] = Number(pick.value);
         });
@@ -59,7 +63,7 @@ export function htpOptionsEditor(container) {
 
   return {
     setSeats(n) {
-      if (n !== count) teams = Array.from({ length: n }, (_, i) => i % 2);
+      if (n !== count) teams = Array.from({ length: n }, (_, i) => start(n, i));
       count = n;
       draw();
     },
@@ -74,7 +78,7 @@ export function htpOptionsEditor(container) {
       return {
         no_chatting: hushBox.checked,
         team_battle: team,
-        teams: team ? Array.from({ length: count }, (_, i) => teams[i] ?? i % 2) : null,
+        teams: team ? Array.from({ length: count }, (_, i) => teams[i] ?? start(count, i)) : null,
       };
     },
   };

@@ -6,7 +6,7 @@
 // what pygames/bridge.py sends: when a reply there changes, change it here too, and tsc shows
 // every place in web/js that reads it.
 
-import type { MatchRecordJson, MessageJson, OutcomeJson, Refusal, ViewJson } from "./views.js";
+import type { MatchRecordJson, MessageJson, OutcomeJson, Refusal, TeamBattleJson, ViewJson } from "./views.js";
 
 export type {
   ActReply,
@@ -191,6 +191,8 @@ export interface CatalogGame {
   setup_editor: "tanbo" | "htp" | "storm" | null;
   /** Tanbo: the standard setup as a custom one, `{paddies: [[{snakes, rice}]]}` (the editor's start). */
   standard_setup?: { paddies: { snakes: number; rice: number }[][] };
+  /** Humble Tea Party: who may play Team Battle, and the teams the lobby starts from. */
+  team_battle?: TeamBattleJson;
 }
 
 /** js/catalog.json, written by the build from Game.describe() and the bots. */

@@ -56,6 +56,19 @@ export interface GameJson {
   setup_editor: string | null;
   /** Tanbo: the standard setup as a custom one (the setup editor's start). */
   standard_setup?: Record<string, unknown>;
+  /** Humble Tea Party: who may play Team Battle, and the teams the lobby starts from. */
+  team_battle?: TeamBattleJson;
+}
+
+/**
+ * A team game's rules for the lobby (ruling H14): the player counts it allows, the teams' ids,
+ * and the teams each count starts from (alternate seats).
+ */
+export interface TeamBattleJson {
+  sizes: number[];
+  teams: number[];
+  /** By player count (as text: a JSON key): each seat's team. */
+  default: Record<string, number[]>;
 }
 
 /**
@@ -129,6 +142,7 @@ export interface EngineGame {
   hidden_information: boolean;
   setup_editor: string | null;
   standard_setup?: Record<string, unknown>;
+  team_battle?: TeamBattleJson;
   bots: string[];
   options: GameOptions;
 }
