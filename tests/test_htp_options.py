@@ -32,6 +32,11 @@ def test_defaults() -> None:
         },
         "hidden_information": True,
         "setup_editor": "htp",
+        "team_battle": {
+            "sizes": [4, 6],
+            "teams": [0, 1],
+            "default": {"4": [0, 1, 0, 1], "6": [0, 1, 0, 1, 0, 1]},
+        },
     }
 
 

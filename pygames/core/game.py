@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, MutableSequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
@@ -24,6 +24,7 @@ from .rng import Rng
 
 JsonDict = dict[str, Any]
 S = TypeVar("S", bound="State")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,11 @@ class State(ABC):
         self.news = {}
         self._apply(seat, action)
 
+    # --- chance and what it shows ---------------------------------------------------------
+    # Every random draw of the rules goes through draw() or shuffle(), from the match's own
+    # generator, and every reveal through tell(): what each action showed whom is then recorded
+    # in one place (``news``), which the undo policy reads (a test holds the games to it).
+
     def tell(self, why: Message, seats: Iterable[int] | None = None) -> None:
         """While an action is applied: it shows ``seats`` (every seat if ``None``) something
         hidden or random, for the reason ``why``. The first reason a seat is told is kept."""
@@ -154,6 +160,28 @@ class State(ABC):
         for seat in range(self.players) if seats is None else seats:
             news.setdefault(seat, why)
         self.news = news
+
+    def draw(self, n: int, why: Message | None = None, seats: Iterable[int] | None = None) -> int:
+        """A chance outcome: a uniform number in ``range(n)`` from the match's generator. With
+        ``why``, the outcome is shown to ``seats`` (every seat if ``None``) when it could have
+        been another (``n > 1``): see :meth:`tell`. Without, the caller says what it shows."""
+        if why is not None and n > 1:
+            self.tell(why, seats)
+        return self.rng.randbelow(n)
+
+    def shuffle(
+        self,
+        items: MutableSequence[T],
+        why: Message | None = None,
+        seats: Iterable[int] | None = None,
+        alike: Callable[[T], object] | None = None,
+    ) -> None:
+        """A chance outcome: ``items`` shuffled in place from the match's generator. With
+        ``why``, the order is shown to ``seats`` (every seat if ``None``) when it could have been
+        another: two items differ (as ``alike`` sees them, when given)."""
+        if why is not None and len({item if alike is None else alike(item) for item in items}) > 1:
+            self.tell(why, seats)
+        self.rng.shuffle(items)
 
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:

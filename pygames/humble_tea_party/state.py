@@ -332,7 +332,7 @@ class HtpRules(State):
     def set_up(self) -> None:
         """Deal the player cards, shuffle the tiles into three decks, turn up the tops."""
         cards = player_cards(self.players)
-        self.rng.shuffle(cards)
+        self.shuffle(cards)
         self.seasons = cards[: self.players]
         self.undealt = season_order(cards[self.players :])
         if self.undealt:
@@ -343,7 +343,7 @@ class HtpRules(State):
             # Only that seat reads this line: the card is secret until the box is complete.
             self._say("your_season", seat, seat=seat, season=season_message(season))
         tiles = list(range(TILE_COUNT))
-        self.rng.shuffle(tiles)
+        self.shuffle(tiles)
         self.decks = [tiles[i * DECK_SIZE : (i + 1) * DECK_SIZE] for i in range(DECKS)]
         self._say("shuffled")
         self.settle_tops()

@@ -405,10 +405,10 @@ class StormRules(State):
             for seat in range(self.players):
                 given[seat].extend(ids[seat * per : (seat + 1) * per])
             rest.extend(ids[self.players * per :])
-        self.rng.shuffle(rest)
+        self.shuffle(rest)
         for seat in range(self.players):
             hand = given[seat] + rest[seat * DEALT_AFTER : (seat + 1) * DEALT_AFTER]
-            self.rng.shuffle(hand)  # ruling S2: the random order is the hand's order
+            self.shuffle(hand)  # ruling S2: the random order is the hand's order
             self.hands[seat] = hand
         self.box = rest[self.players * DEALT_AFTER :]
         self.undealt = len(self.box)
@@ -421,7 +421,7 @@ class StormRules(State):
             box=cards_message(self.undealt),
         )
         if host is None:
-            self.host = self.rng.randbelow(self.players)
+            self.host = self.draw(self.players)
             self._say("first_host_random", seat=self.host)
         else:
             self.host = host
@@ -455,9 +455,9 @@ class StormRules(State):
     def _prepare(self, seat: int) -> None:
         # ruling S4: the stock, shuffled, becomes the hand; the stock is then empty.
         cards = self.stocks[seat]
-        self.rng.shuffle(cards)
-        if len({CARD_COLOURS[c] for c in cards}) > 1:  # an order that could have been another
-            self.tell(Message.of("storm_in_a_teacup.news.new_hand"), [seat])
+        # Its order is news to its owner when it could have been another (colours differ).
+        new_hand = Message.of("storm_in_a_teacup.news.new_hand")
+        self.shuffle(cards, new_hand, [seat], alike=CARD_COLOURS.__getitem__)
         self.hands[seat] = cards
         self.stocks[seat] = []
         self.hand_secret[seat] = False  # ruling S8: its colours are the stock's, public

@@ -235,7 +235,7 @@ class TanboRules(State):
 
     # --- setup (ruling T2) ------------------------------------------------------------------
 
-    def draw(self, n: int) -> Counts:
+    def draw_rice(self, n: int) -> Counts:
         """Draw ``n`` Rice at random from the bag, or what it holds (ruling T5)."""
         got = empty()
         bag = self.bag
@@ -247,7 +247,7 @@ class TanboRules(State):
             total = bag[1] + bag[2] + bag[3]
             if not total:
                 break
-            r = self.rng.randbelow(total)
+            r = self.draw(total)  # told above, for the whole draw
             colour = 1
             while r >= bag[colour]:
                 r -= bag[colour]
@@ -274,7 +274,7 @@ class TanboRules(State):
                     paddy = self.rings[seat][p]
                     paddy[SNAKE] = spec["snakes"]
                     used += spec["snakes"]
-                    got = self.draw(spec["rice"])
+                    got = self.draw_rice(spec["rice"])
                     for t in RICE:
                         paddy[t] += got[t]
             self.supply = SNAKES_IN_GAME - used
@@ -362,7 +362,7 @@ class TanboRules(State):
             self._sow(here, head)
             self._end_phase()
         elif work is Work.CULTIVATE:
-            got = self.draw(size)  # ruling T5: the bag may run short
+            got = self.draw_rice(size)  # ruling T5: the bag may run short
             for t in RICE:
                 here[t] += got[t]
             self._note_move(drew=tally(got))
@@ -395,7 +395,7 @@ class TanboRules(State):
             snakes = here[SNAKE]
             self.supply += snakes
             here[SNAKE] = 0
-            got = self.draw(2)  # ruling T5
+            got = self.draw_rice(2)  # ruling T5
             for t in RICE:
                 here[t] += got[t]
             self._note_move(cleared=(snakes, 0, 0, 0, 0), drew=tally(got))
