@@ -27,6 +27,16 @@ import build as site_build  # noqa: E402
 import serve as site_serve  # noqa: E402
 from chromium import CHROMIUM_FLAGS  # noqa: E402
 
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in e2e/ drives a browser: each is marked ``e2e`` (``-m "not e2e"`` runs the
+    rest), whether or not its module says so."""
+    for item in items:
+        if HERE in item.path.resolve().parents:
+            item.add_marker(pytest.mark.e2e)
+
 # Python loading in a worker takes ~3.5 s on a 2-core machine, cold; leave room for a slow CI.
 ENGINE_TIMEOUT_MS = 60_000
 

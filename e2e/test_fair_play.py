@@ -6,15 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from .a11y import axe_violations
 from .conftest import screenshot, wait_ready
 from .lobby import choose_seats, fill_seed
 from .play import board_state, decide, wait_answered, wait_turn
-
-pytestmark = pytest.mark.e2e
 
 
 def start(page: Page, game: str, bots: list[str], seed: int) -> None:

@@ -29,8 +29,6 @@ from .play import (
     wait_turn,
 )
 
-pytestmark = pytest.mark.e2e
-
 GAMES = ["tanbo", "humble_tea_party", "storm_in_a_teacup"]
 # Bots answer at once (?pace=0), so the next decision is on the table within a double tap.
 FAST = "/?pace=0&debug=1"

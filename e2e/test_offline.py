@@ -8,14 +8,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import pytest
 from playwright.sync_api import Request, expect
 
 from .conftest import screenshot, wait_ready
 from .lobby import choose_seats, fill_seed
 from .play import board_state, decide, wait_turn
-
-pytestmark = pytest.mark.e2e
 
 OFFLINE = "ERR_INTERNET_DISCONNECTED"
 
