@@ -135,6 +135,17 @@ _matches: dict[str, Match] = {}
 _match_numbers = itertools.count(1)
 
 
+def _refused(message: Message, error_type: str) -> str:
+    """A refusal's JSON reply: its English words, its message and its kind."""
+    refusal: Refusal = {
+        "ok": False,
+        "error": str(message),
+        "message": message.to_json(),
+        "error_type": error_type,
+    }
+    return json.dumps(refusal)
+
+
 def _reply(fn: Callable[..., Mapping[str, Any]]) -> Callable[..., str]:
     """Turn a function returning a dict (or raising) into one returning a JSON reply.
 
@@ -154,22 +165,10 @@ def _reply(fn: Callable[..., Mapping[str, Any]]) -> Callable[..., str]:
                 ) from exc
             return json.dumps({"ok": True, **fn(*args)})
         except GameError as exc:
-            refusal: Refusal = {
-                "ok": False,
-                "error": str(exc),
-                "message": exc.message.to_json(),
-                "error_type": type(exc).__name__,
-            }
-            return json.dumps(refusal)
+            return _refused(exc.message, type(exc).__name__)
         except Exception as exc:  # an engine bug: report it, keep the match as it was
             internal = Message.of("core.internal_error", detail=f"{type(exc).__name__}: {exc}")
-            fault: Refusal = {
-                "ok": False,
-                "error": str(internal),
-                "message": internal.to_json(),
-                "error_type": "InternalError",
-            }
-            return json.dumps(fault)
+            return _refused(internal, "InternalError")
 
     return wrapper
 

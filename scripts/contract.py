@@ -116,7 +116,7 @@ class Writer:
             if len(args) == 2 and args[1] is Ellipsis:
                 return self._array(args[0])
             return "[" + ", ".join(self.ts(a) for a in args) + "]"
-        if origin in (list, Sequence) or origin is getattr(typing, "Sequence", None):
+        if origin in (list, Sequence):
             return self._array(args[0])
         if origin in (dict, Mapping):
             return f"Record<{self.ts(args[0])}, {self.ts(args[1])}>"

@@ -6,30 +6,14 @@
 // what pygames/bridge.py sends: when a reply there changes, change it here too, and tsc shows
 // every place in web/js that reads it.
 
-import type { MatchRecordJson, MessageJson, OutcomeJson, Refusal, TeamBattleJson, ViewJson } from "./views.js";
+import type { MatchRecordJson, MessageJson, OutcomeJson, Refusal, ViewJson } from "./views.js";
 
-export type {
-  ActReply,
-  BotChooseReply,
-  Closed,
-  EngineGame,
-  GamesReply,
-  ImportReply,
-  NewMatchReply,
-  OpenedReply,
-  OpenReplayReply,
-  OptionalActions,
-  RecordReply,
-  RecordTail,
-  ReplayViewReply,
-  SeatScreen,
-  Status,
-  ViewReply,
-} from "./views.js";
+export type * from "./views.js";
 import type {
   ActReply,
   BotChooseReply,
   Closed,
+  EngineGame,
   GamesReply,
   ImportReply,
   NewMatchReply,
@@ -173,26 +157,12 @@ export interface LobbyConfig {
   options: GameOptions;
 }
 
-/** A game as the lobby knows it before Python loads (catalog.js). */
-export interface CatalogGame {
-  id: string;
-  /** Message ids: "<game>.title", "<game>.blurb". */
-  title: string;
-  blurb: string;
-  min_players: number;
-  max_players: number;
-  default_players: number;
-  bots: string[];
-  options: GameOptions;
-  /** The option naming who starts, its label's message id, and whether it may be null
-   *  (the engine picks at random); null when the lobby does not choose who starts. */
-  first_player: { option: string; label: string; random: boolean } | null;
-  hidden_information: boolean;
+/** A game as the lobby knows it before Python loads (catalog.js): the engine's own entry, with
+ *  the two fields the engine types loosely named for the lobby's editors. */
+export interface CatalogGame extends Omit<EngineGame, "setup_editor" | "standard_setup"> {
   setup_editor: "tanbo" | "htp" | "storm" | null;
   /** Tanbo: the standard setup as a custom one, `{paddies: [[{snakes, rice}]]}` (the editor's start). */
   standard_setup?: { paddies: { snakes: number; rice: number }[][] };
-  /** Humble Tea Party: who may play Team Battle, and the teams the lobby starts from. */
-  team_battle?: TeamBattleJson;
 }
 
 /** js/catalog.json, written by the build from Game.describe() and the bots. */
