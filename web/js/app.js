@@ -36,6 +36,8 @@ import { join, language, preferredLanguage, say, t, translate, useLanguage } fro
 const params = new URLSearchParams(location.search);
 // Time between two bot actions, so a person can follow them (?fast=1 for tests, ?pace=ms).
 const BOT_PACE_MS = params.has("fast") ? 30 : Math.max(0, Number(params.get("pace") ?? 600) || 0);
+// The input gate's pause at test speed (?fast=1): still longer than one frame.
+const FAST_SETTLE_MS = 40;
 // A bot waits this many times longer when a person may act before it (Humble Tea Party's Tea).
 const INTERRUPT_PACE_FACTOR = 4;
 const NARROW = "(max-width: 820px)";
@@ -58,8 +60,13 @@ const app = {
   replay: null,
   saves: new Saves(),
   // One press, one decision. ?settle=ms: a longer pause for the test of a tap on a decision
-  // just drawn, so that a busy machine's slow tap still lands inside it.
-  gate: new InputGate($("table"), { settleMs: Number(params.get("settle")) || undefined }).install(),
+  // just drawn, so that a busy machine's slow tap still lands inside it. At test speed
+  // (?fast=1) the pause is short, as the bots' is: a test that plays whole games would
+  // otherwise spend most of its time waiting out the pause; the pause's own tests use the
+  // default one (e2e/test_input.py).
+  gate: new InputGate($("table"), {
+    settleMs: Number(params.get("settle")) || (params.has("fast") ? FAST_SETTLE_MS : undefined),
+  }).install(),
   restarts: 0, // engine restarts so far (each restart's token: see restartEngine)
   reopening: false, // a restarted engine is reopening the match
 };
