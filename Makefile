@@ -33,7 +33,7 @@ help:
 	@echo "make bench   speed figures of every game (ratios to random) and a short arena run"
 	@echo "make bench-web  engine ready in Chromium (cold, warm), long tasks in whole games, Pyodide/CPython (BASE=dir: compare a build)"
 	@echo "make soak    10,000 random games at every game and player count; 10,000 fuzzed bridge calls, saves and links"
-	@echo "make soak-tests  the conformance tests' batches in full (make test plays their first games, with the same seeds)"
+	@echo "make soak-tests  the slow tests in full: conformance batches, whole games against Strong bots in the browser (make test plays their first games or decisions, with the same seeds)"
 	@echo "make clean   remove dist/ and test artifacts (make distclean: also .venv, node_modules)"
 
 $(VENV_STAMP): pyproject.toml constraints.txt
@@ -127,8 +127,8 @@ SOAK_LINKS ?= 10000
 soak: $(VENV_STAMP) $(NODE_STAMP)
 	$(PY) -m tests.soak --games $(SOAK_GAMES) --calls $(SOAK_CALLS) --saves $(SOAK_SAVES) --links $(SOAK_LINKS) --workers $(JOBS) $(if $(SOAK_JOURNAL),--journal $(SOAK_JOURNAL))
 
-soak-tests: $(VENV_STAMP)
-	PYGAMES_SOAK=1 $(PYTEST) tests -m slow
+soak-tests: build chromium
+	PYGAMES_SITE=$(CURDIR)/dist PYGAMES_SOAK=1 $(PYTEST) tests e2e -m slow
 
 clean:
 	rm -rf dist e2e/artifacts test-results .pytest_cache

@@ -2,8 +2,11 @@
 
 The site is built once per session into a temporary folder and served twice: at ``/`` and under
 the sub-path ``/pygames/`` (as a GitHub Pages project site is). One browser serves every test;
-each test gets a fresh context and page. Every test fails on any request to another origin, any
-failed or 4xx/5xx request, any uncaught page error and any console error.
+each test gets a page of its own: a ``site`` page in a browser that has visited the site before
+(Python restored from its snapshot, the saved games cleared), a ``guard_factory`` page in a
+fresh context (a first visit, or a context of its own settings). Every test fails on any
+request to another origin, any failed or 4xx/5xx request, any uncaught page error and any
+console error.
 """
 
 from __future__ import annotations
@@ -17,7 +20,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Request,
+    Route,
+    ViewportSize,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -36,6 +47,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if HERE in item.path.resolve().parents:
             item.add_marker(pytest.mark.e2e)
+
+# The long run (``make soak-tests``): tests marked ``slow`` play their games to the end.
+SOAK = os.environ.get("PYGAMES_SOAK", "") not in ("", "0")
 
 # Python loading in a worker takes ~3.5 s on a 2-core machine, cold; leave room for a slow CI.
 ENGINE_TIMEOUT_MS = 60_000
@@ -169,10 +183,91 @@ def guard_factory(browser: Browser) -> Iterator[Any]:
         guard.check()
 
 
+# What a returning player's browser keeps of the site and the tests clear: their saved games
+# and PyScript's stores. The HTTP cache (the runtime, and V8's code for its wasm) and Cache
+# Storage (Python's memory snapshot) stay.
+CLEARED_STORAGE = "local_storage,indexeddb,cookies"
+
+
+@pytest.fixture(scope="session")
+def returning_browser(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
+    """One context per test process that has visited the site once, as a returning player's
+    browser has: Python starts from its memory snapshot. Every ``site`` test opens its page
+    here; a test of a first visit, of storage or of the network opens a fresh context
+    (``guard_factory``).
+
+    It routes nothing: Playwright turns a context's HTTP cache off once it routes requests.
+    A request to another origin still fails the test that made it (``Guard.check``); with no
+    network on the machine it goes nowhere either way."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(base_url + "?fast=1")
+    wait_ready(page)
+    # The snapshot is saved after the engine is ready ("saved"; "unsaved" if it could not be).
+    page.wait_for_function(
+        "() => /\\b(un)?saved\\b/.test(document.getElementById('engine-status').dataset.stages)",
+        timeout=ENGINE_TIMEOUT_MS,
+    )
+    stages = page.locator("#engine-status").get_attribute("data-stages") or ""
+    assert "unsaved" not in stages.split(), f"no snapshot for the returning pages: {stages}"
+    page.close()
+    yield context
+    context.close()
+
+
 @pytest.fixture
-def site(guard_factory: Any, base_url: str) -> tuple[Page, Guard]:
-    """A guarded page on the site at ``/``, fast bot pace."""
-    return guard_factory(base_url + "?fast=1")  # type: ignore[no-any-return]
+def returning(returning_browser: BrowserContext) -> Iterator[Any]:
+    """Open guarded pages in a returning player's browser (``returning_browser``), the site's
+    saved games cleared first: ``open_page(origin, viewport=None, reduced_motion=None) -> (page,
+    guard)``. Every page of that browser is closed and every guard checked at teardown, so
+    pages a test opens beside its own (a second tab, a popup) end with it."""
+    context = returning_browser
+    opened: list[tuple[Guard, dict[str, Any]]] = []
+
+    def open_page(
+        origin: str, viewport: ViewportSize | None = None, reduced_motion: str | None = None
+    ) -> tuple[Page, Guard]:
+        guard = Guard(_origin(origin))
+        listeners: dict[str, Any] = {
+            "request": guard.on_request,
+            "requestfailed": guard.on_request_failed,
+            "response": guard.on_response,
+        }
+        for event, listener in listeners.items():
+            context.on(event, listener)  # type: ignore[call-overload]
+        opened.append((guard, listeners))
+        page = context.new_page()
+        page.on("console", guard.on_console)
+        page.on("pageerror", guard.on_page_error)
+        if viewport:
+            page.set_viewport_size(viewport)
+        if reduced_motion:
+            page.emulate_media(reduced_motion=reduced_motion)  # type: ignore[arg-type]
+        if len(opened) == 1:
+            cdp = context.new_cdp_session(page)
+            cdp.send(
+                "Storage.clearDataForOrigin",
+                {"origin": guard.origin, "storageTypes": CLEARED_STORAGE},
+            )
+            cdp.detach()
+        return page, guard
+
+    yield open_page
+    for page in context.pages:
+        page.close()
+    for _, listeners in opened:
+        for event, listener in listeners.items():
+            context.remove_listener(event, listener)
+    context.set_offline(False)
+    for guard, _ in opened:
+        guard.check()
+
+
+@pytest.fixture
+def site(returning: Any, base_url: str) -> tuple[Page, Guard]:
+    """A guarded page on the site at ``/`` in a returning player's browser, its saved games
+    cleared (``returning``)."""
+    return returning(base_url)  # type: ignore[no-any-return]
 
 
 def screenshot(page: Page, name: str) -> None:

@@ -42,10 +42,10 @@ def test_the_lobby_of_every_game(guard_factory: Any, base_url: str, size: str) -
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", GAMES)
-def test_a_game_in_the_middle(guard_factory: Any, base_url: str, game: str, size: str) -> None:
+def test_a_game_in_the_middle(returning: Any, base_url: str, game: str, size: str) -> None:
     record = bot_record(game, PLAYERS[game], seed=3, upto=14, humans=(0,))
     link = record_link(base_url + "?fast=1", record)
-    page, _ = guard_factory(link, viewport=SIZES[size])
+    page, _ = returning(link, viewport=SIZES[size])
     page.goto(link)
     expect(page.locator("#table")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
     assert wait_turn(page) == "human"
@@ -61,10 +61,10 @@ def test_a_game_in_the_middle(guard_factory: Any, base_url: str, game: str, size
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", GAMES)
-def test_the_end_screen_and_replay(guard_factory: Any, base_url: str, game: str, size: str) -> None:
+def test_the_end_screen_and_replay(returning: Any, base_url: str, game: str, size: str) -> None:
     record = bot_record(game, PLAYERS[game], seed=8)
     link = record_link(base_url + "?fast=1", record)
-    page, _ = guard_factory(link, viewport=SIZES[size])
+    page, _ = returning(link, viewport=SIZES[size])
     page.goto(link)
     expect(page.locator("#end-screen")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
     assert_accessible(page, f"the {game} end screen ({size})")

@@ -207,9 +207,9 @@ def check_table_against_the_engine(page: Page, players: int) -> None:
     assert len(view["table"]["oribako"]) == players
 
 
-def test_htp_board_stays_put_and_choices_in_view_at_1366(guard_factory: Any, base_url: str) -> None:
+def test_htp_board_stays_put_and_choices_in_view_at_1366(returning: Any, base_url: str) -> None:
     for players in (4, 6):
-        page, _ = guard_factory(base_url, viewport=DESKTOP)
+        page, _ = returning(base_url, viewport=DESKTOP)
         page.goto(base_url + "?fast=1")
         start_htp(page, [""] + ["normal"] * (players - 1), seed=20 + players)
         watch = StayWatch(page)
@@ -235,7 +235,7 @@ def test_htp_board_stays_put_and_choices_in_view_at_1366(guard_factory: Any, bas
                 screenshot(page, f"htp-site-{players}p-1366")
         assert len(watch.rects()) > 10
         assert watch.largest_jump() < 8, (players, watch.largest_jump())
-        page.context.close()
+        page.close()
 
 
 def test_htp_whole_game_by_keyboard_alone(site: tuple[Page, Guard]) -> None:
@@ -348,8 +348,8 @@ def test_htp_tea_by_a_human_not_on_screen_blocks_their_oribako(site: tuple[Page,
     expect(page.locator("#board")).to_have_attribute("data-seat", "1")
 
 
-def test_htp_on_a_phone(guard_factory: Any, base_url: str) -> None:
-    page, _ = guard_factory(base_url + "?fast=1", viewport={"width": 360, "height": 740})
+def test_htp_on_a_phone(returning: Any, base_url: str) -> None:
+    page, _ = returning(base_url + "?fast=1", viewport={"width": 360, "height": 740})
     page.goto(base_url + "?fast=1")
     start_htp(page, ["", "normal", "normal", "easy"], seed=2)
     for i in range(3):

@@ -61,8 +61,8 @@ def test_no_screen_is_wider_than_a_phone(guard_factory: Any, base_url: str, game
 
 
 @pytest.mark.parametrize("players", [2, 6])
-def test_hot_seat_screens_fit_a_phone(guard_factory: Any, base_url: str, players: int) -> None:
-    page, _ = guard_factory(base_url, viewport={"width": 320, "height": 640})
+def test_hot_seat_screens_fit_a_phone(returning: Any, base_url: str, players: int) -> None:
+    page, _ = returning(base_url, viewport={"width": 320, "height": 640})
     page.goto(base_url + "?fast=1")
     choose_seats(page, "storm_in_a_teacup", [""] * players)
     page.get_by_role("button", name="Start").click()
@@ -93,11 +93,11 @@ def play_watching(page: Page, game: str, decisions: int, *, check_view: bool) ->
     return watch
 
 
-def test_desktop_choices_in_view_and_the_board_stays_put(guard_factory: Any, base_url: str) -> None:
+def test_desktop_choices_in_view_and_the_board_stays_put(returning: Any, base_url: str) -> None:
     # Humble Tea Party (4 and 6 players) and Storm (6 players) have the same check, with their
     # own extras, in e2e/test_htp_site.py and e2e/test_storm_site.py.
     game = "tanbo"
-    page, _ = guard_factory(base_url, viewport=DESKTOP)
+    page, _ = returning(base_url, viewport=DESKTOP)
     page.goto(base_url + "?fast=1")
     choose_seats(page, game, ["", *(["normal"] * (MOST[game] - 1))])
     fill_seed(page, 21)
@@ -111,9 +111,9 @@ def test_desktop_choices_in_view_and_the_board_stays_put(guard_factory: Any, bas
 
 @pytest.mark.parametrize("game", GAMES)
 def test_phone_brings_each_decision_into_view_and_the_board_stays_put(
-    guard_factory: Any, base_url: str, game: str
+    returning: Any, base_url: str, game: str
 ) -> None:
-    page, _ = guard_factory(base_url, viewport=PHONE)
+    page, _ = returning(base_url, viewport=PHONE)
     page.goto(base_url + "?fast=1")
     choose_seats(page, game, ["", *(["normal"] * (min(MOST[game], 4) - 1))])
     fill_seed(page, 22)
@@ -125,8 +125,8 @@ def test_phone_brings_each_decision_into_view_and_the_board_stays_put(
     assert moved < 8, f"{game}: the board moved {moved:.0f} px: {where}"
 
 
-def test_the_table_menu_holds_the_game_commands(guard_factory: Any, base_url: str) -> None:
-    page, _ = guard_factory(base_url, viewport=PHONE)
+def test_the_table_menu_holds_the_game_commands(returning: Any, base_url: str) -> None:
+    page, _ = returning(base_url, viewport=PHONE)
     page.goto(base_url + "?fast=1")
     choose_seats(page, "tanbo", ["", "normal"])
     page.get_by_role("button", name="Start").click()

@@ -118,7 +118,7 @@ def test_a_full_storage_never_costs_a_game_and_asks_what_to_delete(
     site: tuple[Page, Guard],
 ) -> None:
     page, guard = site
-    page.context.add_init_script(QUOTA_JS)
+    page.add_init_script(QUOTA_JS)
     page.goto(guard.origin + "/?fast=1")
     wait_ready(page)
     for i in range(15):

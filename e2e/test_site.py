@@ -71,8 +71,9 @@ def play_to_end(page: Page, shot_at: int | None = None, name: str = "game") -> i
     return decisions
 
 
-def test_lobby_shows_progress_then_ready(site: tuple[Page, Guard]) -> None:
-    page, guard = site
+def test_lobby_shows_progress_then_ready(guard_factory: Any, base_url: str) -> None:
+    # A first visit: the runtime is downloaded while the lobby is in use.
+    page, guard = guard_factory(base_url)
     page.goto(guard.origin + "/?fast=1", wait_until="domcontentloaded")
     # The lobby is usable at once; Start waits for Python.
     expect(page.get_by_role("heading", name="New game")).to_be_visible()

@@ -187,11 +187,11 @@ def test_storm_full_game_one_human_two_bots(site: tuple[Page, Guard]) -> None:
 
 
 def test_storm_six_players_at_1366_the_hand_stays_and_choices_are_in_view(
-    guard_factory: Any, base_url: str
+    returning: Any, base_url: str
 ) -> None:
     """Layout: with 6 players the hand started at y = 765 and moved up to 275 px; discard
     choices were below the fold. 60 decisions against five bots at 1366 x 768."""
-    page, _ = guard_factory(base_url, viewport=DESKTOP)
+    page, _ = returning(base_url, viewport=DESKTOP)
     page.goto(base_url + "?fast=1")
     start_storm(page, ["", *["normal"] * 5], seed=21, names=["Aiko"], memory_aid=True)
     watch = StayWatch(page)
@@ -240,10 +240,10 @@ def test_storm_memory_aid_off_shows_only_counts(site: tuple[Page, Guard]) -> Non
     assert view["table"]["stock_sizes"] == stocks
 
 
-def test_storm_whole_game_by_keyboard_alone(guard_factory: Any, base_url: str) -> None:
+def test_storm_whole_game_by_keyboard_alone(returning: Any, base_url: str) -> None:
     """After each move the shell focuses the best first control (the quick pick of the longest
     run matching the lead; the default discard): Enter, Enter serves; Enter discards."""
-    page, _ = guard_factory(base_url, viewport=DESKTOP)
+    page, _ = returning(base_url, viewport=DESKTOP)
     page.goto(base_url + "?fast=1")
     start_storm(page, ["", "normal", "normal"], seed=14, host=0)
     decisions = 0
@@ -353,8 +353,8 @@ def in_view(page: Page) -> None:
         )
 
 
-def test_storm_on_a_phone(guard_factory: Any, base_url: str) -> None:
-    page, _ = guard_factory(base_url + "?fast=1", viewport={"width": 360, "height": 740})
+def test_storm_on_a_phone(returning: Any, base_url: str) -> None:
+    page, _ = returning(base_url + "?fast=1", viewport={"width": 360, "height": 740})
     page.goto(base_url + "?fast=1")
     start_storm(page, ["", "normal", "normal", "easy"], seed=2, host=1)
     watch = StayWatch(page)

@@ -241,11 +241,11 @@ def test_the_tab_title_says_when_it_is_your_turn(site: tuple[Page, Guard]) -> No
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_end_screen_opens_in_view_with_replay_and_rematch(
-    guard_factory: Any, base_url: str, game: str
+    returning: Any, base_url: str, game: str
 ) -> None:
     record = bot_record(game, PLAYERS[game], seed=4)
     link = record_link(base_url + "?fast=1", record)
-    page, _ = guard_factory(link, viewport={"width": 360, "height": 740})
+    page, _ = returning(link, viewport={"width": 360, "height": 740})
     page.goto(link)
     end = page.locator("#end-screen")
     expect(end).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
@@ -270,11 +270,11 @@ def test_the_end_screen_opens_in_view_with_replay_and_rematch(
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_replay_of_a_finished_game(guard_factory: Any, base_url: str, game: str) -> None:
+def test_the_replay_of_a_finished_game(returning: Any, base_url: str, game: str) -> None:
     record = bot_record(game, PLAYERS[game], seed=6)
     steps = len(record["actions"])
     link = record_link(base_url + "?fast=1", record)
-    page, _ = guard_factory(link)
+    page, _ = returning(link)
     page.goto(link)
     expect(page.locator("#end-screen")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
     page.get_by_role("button", name="Watch the replay").click()

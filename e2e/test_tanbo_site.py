@@ -41,9 +41,9 @@ def start(page: Page, bots: list[str], names: list[str], seed: int) -> None:
 
 
 def test_hot_seat_rings_keep_their_place_and_the_turn_is_marked(
-    guard_factory: Any, base_url: str
+    returning: Any, base_url: str
 ) -> None:
-    page, _ = guard_factory(base_url, viewport=DESKTOP)
+    page, _ = returning(base_url, viewport=DESKTOP)
     page.goto(base_url + "?fast=1")
     start(page, ["", ""], ["Aiko", "Kenji"], seed=3)
     seen: list[tuple[int, list[Any], bool, int, str]] = []
@@ -77,9 +77,9 @@ def test_hot_seat_rings_keep_their_place_and_the_turn_is_marked(
 
 
 def test_a_bot_move_travels_and_every_header_says_what_they_did(
-    guard_factory: Any, base_url: str
+    returning: Any, guard_factory: Any, base_url: str
 ) -> None:
-    page, _ = guard_factory(base_url, viewport=DESKTOP)
+    page, _ = returning(base_url, viewport=DESKTOP)
     page.goto(base_url + "?fast=1")
     start(page, ["", "normal"], ["Aiko", "Kenji"], seed=8)
     for i in range(6):
@@ -95,6 +95,7 @@ def test_a_bot_move_travels_and_every_header_says_what_they_did(
         assert line.startswith(("From paddy", "Sowing from paddy", "Placed the Farmer")), line
     screenshot(page, "tanbo-site-vs-bot")
 
+    # Another player's browser, which asks for reduced motion.
     still, _ = guard_factory(base_url, viewport=DESKTOP, reduced_motion="reduce")
     still.goto(base_url + "?fast=1")
     start(still, ["", "normal"], ["Aiko", "Kenji"], seed=8)
@@ -106,8 +107,8 @@ def test_a_bot_move_travels_and_every_header_says_what_they_did(
     assert still.evaluate("() => window.__ghosts") == 0, "tokens travelled with reduced motion"
 
 
-def test_the_replay_draws_the_table_read_only(guard_factory: Any, base_url: str) -> None:
-    page, _ = guard_factory(base_url, viewport=DESKTOP)
+def test_the_replay_draws_the_table_read_only(returning: Any, base_url: str) -> None:
+    page, _ = returning(base_url, viewport=DESKTOP)
     page.goto(base_url + "?fast=1")
     start(page, ["", "normal"], ["Aiko", "Kenji"], seed=4)
     for i in range(5):
