@@ -33,7 +33,7 @@ help:
 	@echo "make bench   speed figures of every game (ratios to random) and a short arena run"
 	@echo "make bench-web  engine ready in Chromium (cold, warm), long tasks in whole games, Pyodide/CPython (BASE=dir: compare a build)"
 	@echo "make soak    10,000 random games at every game and player count; 10,000 fuzzed bridge calls, saves and links"
-	@echo "make soak-tests  the slow tests in full: conformance batches, whole games against Strong bots in the browser (make test plays their first games or decisions, with the same seeds)"
+	@echo "make soak-tests  the slow tests in full: conformance batches, games against Strong bots in the browser (make test plays their first games or decisions)"
 	@echo "make clean   remove dist/ and test artifacts (make distclean: also .venv, node_modules)"
 
 $(VENV_STAMP): pyproject.toml constraints.txt
@@ -117,7 +117,8 @@ bench-web: build chromium
 
 # The soak: 10,000 seeded random games at every game and player count, 10,000 fuzzed bridge
 # calls, 10,000 fuzzed operations on the page's saves and 10,000 damaged share links
-# (tests/soak.py, tests-js/fuzz.mjs); soak-tests: the conformance tests' own batches in full.
+# (tests/soak.py, tests-js/fuzz.mjs); soak-tests: the tests marked slow in full (the
+# conformance batches, and in the browser the games against Strong bots played to their end).
 # The full soak takes hours: SOAK_JOURNAL=<file> keeps finished batches there, and the same
 # command continues from it after a stop.
 SOAK_GAMES ?= 10000
