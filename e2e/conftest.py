@@ -143,6 +143,26 @@ class Guard:
     def on_page_error(self, error: Any) -> None:
         self.errors.append(f"page error: {error}")
 
+    def context_listeners(self) -> dict[str, Any]:
+        """The context's events this guard hears (requests, also those of workers)."""
+        return {
+            "request": self.on_request,
+            "requestfailed": self.on_request_failed,
+            "response": self.on_response,
+        }
+
+    def watch(self, context: BrowserContext) -> None:
+        for event, listener in self.context_listeners().items():
+            context.on(event, listener)
+
+    def unwatch(self, context: BrowserContext) -> None:
+        for event, listener in self.context_listeners().items():
+            context.remove_listener(event, listener)
+
+    def watch_page(self, page: Page) -> None:
+        page.on("console", self.on_console)
+        page.on("pageerror", self.on_page_error)
+
     def check(self) -> None:
         assert not self.foreign, f"requests to other origins: {self.foreign}"
         assert not self.failures, f"failed requests: {self.failures}"
@@ -167,12 +187,9 @@ def guard_factory(browser: Browser) -> Iterator[Any]:
         context = browser.new_context(**context_args)
         guard = Guard(_origin(url))
         context.route("**/*", guard.on_route)
-        context.on("request", guard.on_request)
-        context.on("requestfailed", guard.on_request_failed)
-        context.on("response", guard.on_response)
+        guard.watch(context)
         page = context.new_page()
-        page.on("console", guard.on_console)
-        page.on("pageerror", guard.on_page_error)
+        guard.watch_page(page)
         opened.append((context, guard))
         return page, guard
 
@@ -222,23 +239,16 @@ def returning(returning_browser: BrowserContext) -> Iterator[Any]:
     guard)``. Every page of that browser is closed and every guard checked at teardown, so
     pages a test opens beside its own (a second tab, a popup) end with it."""
     context = returning_browser
-    opened: list[tuple[Guard, dict[str, Any]]] = []
+    opened: list[Guard] = []
 
     def open_page(
         origin: str, viewport: ViewportSize | None = None, reduced_motion: str | None = None
     ) -> tuple[Page, Guard]:
         guard = Guard(_origin(origin))
-        listeners: dict[str, Any] = {
-            "request": guard.on_request,
-            "requestfailed": guard.on_request_failed,
-            "response": guard.on_response,
-        }
-        for event, listener in listeners.items():
-            context.on(event, listener)  # type: ignore[call-overload]
-        opened.append((guard, listeners))
+        guard.watch(context)
+        opened.append(guard)
         page = context.new_page()
-        page.on("console", guard.on_console)
-        page.on("pageerror", guard.on_page_error)
+        guard.watch_page(page)
         if viewport:
             page.set_viewport_size(viewport)
         if reduced_motion:
@@ -255,11 +265,10 @@ def returning(returning_browser: BrowserContext) -> Iterator[Any]:
     yield open_page
     for page in context.pages:
         page.close()
-    for _, listeners in opened:
-        for event, listener in listeners.items():
-            context.remove_listener(event, listener)
+    for guard in opened:
+        guard.unwatch(context)
     context.set_offline(False)
-    for guard, _ in opened:
+    for guard in opened:
         guard.check()
 
 

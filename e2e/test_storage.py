@@ -65,11 +65,8 @@ def _wire(context: BrowserContext, page: Page, origin: str) -> Guard:
     """The checks of conftest's guard_factory, on a context made here."""
     guard = Guard(origin)
     context.route("**/*", guard.on_route)
-    context.on("request", guard.on_request)
-    context.on("requestfailed", guard.on_request_failed)
-    context.on("response", guard.on_response)
-    page.on("console", guard.on_console)
-    page.on("pageerror", guard.on_page_error)
+    guard.watch(context)
+    guard.watch_page(page)
     return guard
 
 
