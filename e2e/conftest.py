@@ -143,21 +143,16 @@ class Guard:
     def on_page_error(self, error: Any) -> None:
         self.errors.append(f"page error: {error}")
 
-    def context_listeners(self) -> dict[str, Any]:
-        """The context's events this guard hears (requests, also those of workers)."""
-        return {
-            "request": self.on_request,
-            "requestfailed": self.on_request_failed,
-            "response": self.on_response,
-        }
-
     def watch(self, context: BrowserContext) -> None:
-        for event, listener in self.context_listeners().items():
-            context.on(event, listener)
+        """Hear the context's requests (a worker's too)."""
+        context.on("request", self.on_request)
+        context.on("requestfailed", self.on_request_failed)
+        context.on("response", self.on_response)
 
     def unwatch(self, context: BrowserContext) -> None:
-        for event, listener in self.context_listeners().items():
-            context.remove_listener(event, listener)
+        context.remove_listener("request", self.on_request)
+        context.remove_listener("requestfailed", self.on_request_failed)
+        context.remove_listener("response", self.on_response)
 
     def watch_page(self, page: Page) -> None:
         page.on("console", self.on_console)
