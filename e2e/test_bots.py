@@ -101,7 +101,7 @@ def play_against_strong(returning: Any, base_url: str, game: str) -> dict[str, A
         assert decisions < 400, "the game does not end"
     if STRONG_DECISIONS is None:
         expect(page.locator("#end-screen")).to_be_visible()
-    screenshot(page, f"strong-{game}-end")
+    screenshot(page, f"strong-{game}-end" if STRONG_DECISIONS is None else f"strong-{game}")
     stutters: dict[str, Any] = page.evaluate(STUTTERS)
     page.close()
     assert stutters["thinks"] >= 5, stutters
