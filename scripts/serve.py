@@ -100,6 +100,17 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(ThreadingHTTPServer):
+    """The threaded server, quiet about browsers that leave mid-answer."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A tab closed or reloaded while a file is on its way resets the connection: that is
+        # the browser's choice, not a fault of the server, and no traceback is printed for it.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(
     directory: Path,
     host: str = "127.0.0.1",
@@ -118,7 +129,7 @@ def make_server(
         quiet=quiet,
         runtime_max_age=runtime_max_age,
     )
-    return ThreadingHTTPServer((host, port), handler)
+    return SiteServer((host, port), handler)
 
 
 @contextlib.contextmanager

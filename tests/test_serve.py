@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import socket
+import struct
 import sys
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 import serve as site_serve
@@ -51,3 +55,24 @@ def test_under_a_prefix_and_with_runtime_caching_off(tmp_path: Path) -> None:
     with serving(site(tmp_path), runtime_max_age=0) as base:
         got = headers(f"{base}/vendor/pyodide/pyodide.asm.wasm")["cache-control"]
         assert got == "no-cache"
+
+
+def test_a_browser_that_leaves_mid_answer_is_no_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A tab closed or reloaded while a large file is on its way resets the connection; the
+    # server goes on serving and prints no traceback (it used to, in the middle of test logs).
+    root = site(tmp_path)
+    (root / "big.bin").write_bytes(b"\0" * 8_000_000)
+    server = site_serve.make_server(root, port=0, quiet=True)
+    with site_serve.in_background(server) as origin:
+        port = int(origin.rsplit(":", 1)[1])
+        for _ in range(3):
+            with socket.create_connection(("127.0.0.1", port)) as client:
+                client.sendall(b"GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+                client.recv(1024)  # the answer has begun
+                # Close with a reset, as a browser dropping the request does.
+                client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        assert headers(f"{origin}/index.html")["cache-control"] == "no-cache"
+    # server_close (in_background) has waited for every answer's thread to end.
+    assert "Exception" not in capsys.readouterr().err
