@@ -33,7 +33,7 @@ help:
 	@echo "make bench   speed figures of every game (ratios to random) and a short arena run"
 	@echo "make bench-web  engine ready in Chromium (cold, warm), long tasks in whole games, Pyodide/CPython (BASE=dir: compare a build)"
 	@echo "make soak    10,000 random games at every game and player count; 10,000 fuzzed bridge calls, saves and links"
-	@echo "make soak-tests  the slow tests in full: conformance batches, games against Strong bots in the browser (make test plays their first games or decisions)"
+	@echo "make soak-tests  the slow tests in full (conformance batches; browser games to their end: make test plays their first games or decisions) and the soak browser tests (make test checks once what they repeat)"
 	@echo "make clean   remove dist/ and test artifacts (make distclean: also .venv, node_modules)"
 
 $(VENV_STAMP): pyproject.toml constraints.txt
@@ -118,7 +118,8 @@ bench-web: build chromium
 # The soak: 10,000 seeded random games at every game and player count, 10,000 fuzzed bridge
 # calls, 10,000 fuzzed operations on the page's saves and 10,000 damaged share links
 # (tests/soak.py, tests-js/fuzz.mjs); soak-tests: the tests marked slow in full (the
-# conformance batches, and in the browser the games against Strong bots played to their end).
+# conformance batches, and in the browser games played to their end) and the browser tests
+# marked soak (a check of make test repeated for the other games, sizes, player counts, orders).
 # The full soak takes hours: SOAK_JOURNAL=<file> keeps finished batches there, and the same
 # command continues from it after a stop.
 SOAK_GAMES ?= 10000
@@ -129,7 +130,7 @@ soak: $(VENV_STAMP) $(NODE_STAMP)
 	$(PY) -m tests.soak --games $(SOAK_GAMES) --calls $(SOAK_CALLS) --saves $(SOAK_SAVES) --links $(SOAK_LINKS) --workers $(JOBS) $(if $(SOAK_JOURNAL),--journal $(SOAK_JOURNAL))
 
 soak-tests: build chromium
-	PYGAMES_SITE=$(CURDIR)/dist PYGAMES_SOAK=1 $(PYTEST) tests e2e -m slow
+	PYGAMES_SITE=$(CURDIR)/dist PYGAMES_SOAK=1 $(PYTEST) tests e2e -m "slow or soak"
 
 clean:
 	rm -rf dist e2e/artifacts test-results .pytest_cache

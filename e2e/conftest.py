@@ -41,15 +41,37 @@ from chromium import CHROMIUM_FLAGS  # noqa: E402
 HERE = Path(__file__).resolve().parent
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+# The long run (``make soak-tests``, ``PYGAMES_SOAK=1``): the tests marked ``slow`` play their
+# games to the end, and the tests marked ``soak`` run too.
+SOAK = os.environ.get("PYGAMES_SOAK", "") not in ("", "0")
+# More decisions than any game of any title takes: "to the end".
+WHOLE_GAME = 400
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Every test in e2e/ drives a browser: each is marked ``e2e`` (``-m "not e2e"`` runs the
-    rest), whether or not its module says so."""
+    rest), whether or not its module says so. Outside the long run, the browser tests marked
+    ``soak`` are deselected (pytest says how many): each repeats, for another game, size,
+    player count or order of tabs, a check that ``make test`` makes once."""
+    kept, repeats = [], []
     for item in items:
         if HERE in item.path.resolve().parents:
             item.add_marker(pytest.mark.e2e)
+            if not SOAK and item.get_closest_marker("soak"):
+                repeats.append(item)
+                continue
+        kept.append(item)
+    if repeats:
+        config.hook.pytest_deselected(items=repeats)
+        items[:] = kept
 
-# The long run (``make soak-tests``): tests marked ``slow`` play their games to the end.
-SOAK = os.environ.get("PYGAMES_SOAK", "") not in ("", "0")
+
+def decisions(everyday: int) -> range:
+    """The decisions a test makes when it plays a game through the page: its first
+    ``everyday`` in ``make test``, the whole game in ``make soak-tests``. A loop over it breaks
+    at the end of the game; one that runs out in the long run means the game did not end."""
+    return range(WHOLE_GAME if SOAK else everyday)
+
 
 # Python loading in a worker takes ~3.5 s on a 2-core machine, cold; leave room for a slow CI.
 ENGINE_TIMEOUT_MS = 60_000
