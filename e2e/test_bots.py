@@ -15,10 +15,16 @@ from .lobby import choose_seats, fill_seed, table_command
 from .play import board_state, decide, thinking_in_the_engine, wait_answered, wait_turn
 
 PLAYERS = {"tanbo": 2, "humble_tea_party": 3, "storm_in_a_teacup": 2}
-# A person's decisions in the game against Strong bots: each one is followed by at least one
-# think, and every think is checked alike. The soak (``make soak-tests``) plays the games to
-# their end.
-STRONG_DECISIONS = None if SOAK else 5
+# A person's decisions in the game against Strong bots: each one is followed by a think of each
+# bot, and every think is checked alike; enough for at least 5 thinks. The soak (``make
+# soak-tests``) plays the games to their end.
+THINKS = 5
+
+
+def strong_decisions(game: str) -> int | None:
+    """How many decisions the person makes against Strong bots: None for the whole game."""
+    return None if SOAK else -(-THINKS // (PLAYERS[game] - 1))
+
 
 # Every long task of the main thread (>= 50 ms by the API's definition), from the first script on.
 WATCH_LONG_TASKS = """
@@ -70,7 +76,8 @@ STUTTERS = """() => {
 
 def play_against_strong(returning: Any, base_url: str, game: str) -> dict[str, Any]:
     """Play one seeded game against Strong bots (the same clicks each time), to its end or
-    for ``STRONG_DECISIONS`` decisions; what the main thread did while the bots thought."""
+    for ``strong_decisions(game)`` decisions; what the main thread did while the bots thought."""
+    upto = strong_decisions(game)
     page, _ = returning(base_url)
     page.add_init_script(WATCH_LONG_TASKS)
     page.goto(base_url + "?fast=1")
@@ -93,18 +100,18 @@ def play_against_strong(returning: Any, base_url: str, game: str) -> dict[str, A
             continue
         if wait_turn(page, timeout=120_000) == "over":
             break
-        if decisions == STRONG_DECISIONS:
+        if decisions == upto:
             # The bots' answer to the last decision has been thought and drawn.
             break
         decide(page, decisions * 3)
         decisions += 1
         assert decisions < 400, "the game does not end"
-    if STRONG_DECISIONS is None:
+    if upto is None:
         expect(page.locator("#end-screen")).to_be_visible()
-    screenshot(page, f"strong-{game}-end" if STRONG_DECISIONS is None else f"strong-{game}")
+    screenshot(page, f"strong-{game}-end" if upto is None else f"strong-{game}")
     stutters: dict[str, Any] = page.evaluate(STUTTERS)
     page.close()
-    assert stutters["thinks"] >= 5, stutters
+    assert stutters["thinks"] >= THINKS, stutters
     assert seen_thinking, "the turn line says which bot is thinking"
     return stutters
 

@@ -272,8 +272,20 @@ def test_secrets_and_tiles_in_words(guard_factory: Any, base_url: str) -> None:
 # --------------------------------------------------------------------------- layout
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1366x768", "360x740"])
-@pytest.mark.parametrize("players", [3, 4, 6])
+# The fewest boxes on a phone and the most on a desktop; every pair in the long run.
+@pytest.mark.parametrize(
+    ("players", "viewport"),
+    [
+        pytest.param(
+            players,
+            viewport,
+            id=f"{players}-{size}",
+            marks=() if (players, size) in ((3, "360x740"), (6, "1366x768")) else pytest.mark.soak,
+        )
+        for players in (3, 4, 6)
+        for viewport, size in ((DESKTOP, "1366x768"), (PHONE, "360x740"))
+    ],
+)
 def test_the_board_stays_put_through_whole_games(
     guard_factory: Any, base_url: str, viewport: dict[str, int], players: int
 ) -> None:
@@ -288,7 +300,11 @@ def test_the_board_stays_put_through_whole_games(
     screenshot(page, f"htp-stay-{players}p-{viewport['width']}")
 
 
-@pytest.mark.parametrize("players", [3, 4, 5, 6])
+# The fewest and the most boxes; 4 and 5 players in the long run.
+@pytest.mark.parametrize(
+    "players",
+    [pytest.param(n, marks=() if n in (3, 6) else pytest.mark.soak) for n in (3, 4, 5, 6)],
+)
 def test_prompt_and_every_choice_in_view_at_1366(
     guard_factory: Any, base_url: str, players: int
 ) -> None:

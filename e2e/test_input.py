@@ -3,8 +3,10 @@
 A held Enter's auto-repeat or a double tap used to play the next decisions as well (after each
 move the shell focuses the next first choice, and a table is redrawn in place): five Tanbo
 placements, four Storm serves. The gate (web/js/input-gate.js) takes one decision per press.
-A player's name with an unclosed RIGHT-TO-LEFT OVERRIDE reversed every log line naming them,
-and a name of zero-width characters left log lines with no visible subject.
+Each way of pressing is tried on one game in make test (the gate is the same for every table)
+and on every game in the long run. A player's name with an unclosed RIGHT-TO-LEFT OVERRIDE
+reversed every log line naming them, and a name of zero-width characters left log lines with
+no visible subject.
 """
 
 from __future__ import annotations
@@ -30,6 +32,14 @@ from .play import (
 )
 
 GAMES = ["tanbo", "humble_tea_party", "storm_in_a_teacup"]
+
+
+def one_game_everyday(everyday: str) -> list[Any]:
+    """Every game, those but ``everyday`` marked ``soak``: the input gate is the shell's, the same
+    for every table; make test presses each way on one game, a different one for each test."""
+    return [pytest.param(g, marks=() if g == everyday else pytest.mark.soak) for g in GAMES]
+
+
 # Bots answer at once (?pace=0), so the next decision is on the table within a double tap.
 FAST = "/?pace=0&debug=1"
 # The pause of a decision just drawn in the test of a tap on it (the page's own is 250 ms).
@@ -88,7 +98,7 @@ def focus_a_final_choice(page: Page) -> None:
     raise AssertionError("the picks lead to no final choice")
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", one_game_everyday("tanbo"))
 def test_a_held_enter_plays_one_decision(site: tuple[Page, Guard], game: str) -> None:
     page, guard = site
     page.goto(guard.origin + FAST)
@@ -167,7 +177,7 @@ LIVE_POINT_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", one_game_everyday("storm_in_a_teacup"))
 def test_a_double_tap_120_ms_apart_plays_one_decision(site: tuple[Page, Guard], game: str) -> None:
     page, guard = site
     open_against_random_bots(page, guard, game)
@@ -207,7 +217,7 @@ WATCH_DRAW_JS = """(step) => {
 }"""
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", one_game_everyday("humble_tea_party"))
 def test_a_tap_on_a_decision_just_drawn_is_not_taken(site: tuple[Page, Guard], game: str) -> None:
     """The second tap of a double tap slower than the bots' answer: it comes as the next
     decision is drawn, on the control now under the finger (Tanbo's next token, the next

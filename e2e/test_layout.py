@@ -1,7 +1,8 @@
 """Layout on real screens, for every game: nothing wider than the viewport from 320 px up, the
 acting player's hand or board keeps its place across redraws, and at 1366 x 768 the prompt and
 every choice of a decision are in view without scrolling (on a phone, once the page brought
-the decision into view)."""
+the decision into view). The games watched for that play their first decisions (to the end in
+the long run)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import ENGINE_TIMEOUT_MS, screenshot, wait_ready
+from .conftest import ENGINE_TIMEOUT_MS, decisions, screenshot, wait_ready
 from .layout import StayWatch, assert_fits_width, choices_out_of_view
 from .lobby import choose_seats, fill_seed, table_command
 from .play import board_state, bot_record, decide, record_link, wait_turn
@@ -70,11 +71,12 @@ def test_hot_seat_screens_fit_a_phone(returning: Any, base_url: str, players: in
     assert_fits_width(page, f"the pass screen, {players} people")
 
 
-def play_watching(page: Page, game: str, decisions: int, *, check_view: bool) -> StayWatch:
-    """Play ``decisions`` human decisions, checking at each that the prompt and choices are in
-    view; the returned watch holds the ``[data-stay]`` rectangle after every redraw."""
+def play_watching(page: Page, game: str, moves: range, *, check_view: bool) -> StayWatch:
+    """Play the human decisions ``moves`` (or to the end), checking at each that the prompt and
+    choices are in view; the returned watch holds the ``[data-stay]`` rectangle after every
+    redraw."""
     watch = StayWatch(page)
-    for i in range(decisions):
+    for i in moves:
         if wait_turn(page) == "over":
             break
         if check_view:
@@ -93,6 +95,7 @@ def play_watching(page: Page, game: str, decisions: int, *, check_view: bool) ->
     return watch
 
 
+@pytest.mark.slow
 def test_desktop_choices_in_view_and_the_board_stays_put(returning: Any, base_url: str) -> None:
     # Humble Tea Party (4 and 6 players) and Storm (6 players) have the same check, with their
     # own extras, in e2e/test_htp_site.py and e2e/test_storm_site.py.
@@ -103,12 +106,13 @@ def test_desktop_choices_in_view_and_the_board_stays_put(returning: Any, base_ur
     fill_seed(page, 21)
     page.get_by_role("button", name="Start").click()
     expect(page.locator("#table")).to_be_visible()
-    watch = play_watching(page, game, 30, check_view=True)
+    watch = play_watching(page, game, decisions(10), check_view=True)
     screenshot(page, f"layout-{game}-desktop")
     assert len(watch.rects()) > 10
     assert watch.largest_jump() < 8, f"{game}: the board moved {watch.largest_jump():.0f} px"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_phone_brings_each_decision_into_view_and_the_board_stays_put(
     returning: Any, base_url: str, game: str
@@ -119,7 +123,7 @@ def test_phone_brings_each_decision_into_view_and_the_board_stays_put(
     fill_seed(page, 22)
     page.get_by_role("button", name="Start").click()
     expect(page.locator("#table")).to_be_visible()
-    watch = play_watching(page, game, 20, check_view=False)
+    watch = play_watching(page, game, decisions(8), check_view=False)
     screenshot(page, f"layout-{game}-phone")
     moved, where = watch.jump()
     assert moved < 8, f"{game}: the board moved {moved:.0f} px: {where}"

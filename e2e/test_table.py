@@ -269,7 +269,13 @@ def test_the_end_screen_opens_in_view_with_replay_and_rematch(
 # ---------------------------------------------------------------- the replay viewer
 
 
-@pytest.mark.parametrize("game", GAMES)
+# The viewer is the shell's, the same for every game (each game's replay drawing has its own
+# tests: the game's site tests, and the end screens' in test_a11y.py): Humble Tea Party in
+# make test, every game in the long run.
+@pytest.mark.parametrize(
+    "game",
+    [pytest.param(g, marks=() if g == "humble_tea_party" else pytest.mark.soak) for g in GAMES],
+)
 def test_the_replay_of_a_finished_game(returning: Any, base_url: str, game: str) -> None:
     record = bot_record(game, PLAYERS[game], seed=6)
     steps = len(record["actions"])

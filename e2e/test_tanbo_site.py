@@ -47,7 +47,7 @@ def test_hot_seat_rings_keep_their_place_and_the_turn_is_marked(
     page.goto(base_url + "?fast=1")
     start(page, ["", ""], ["Aiko", "Kenji"], seed=3)
     seen: list[tuple[int, list[Any], bool, int, str]] = []
-    for i in range(14):
+    for i in range(8):
         if wait_turn(page) == "over":
             break
         seat = int(board_state(page)["seat"])
