@@ -1,4 +1,5 @@
-"""The view contract in TypeScript: web/js/views.d.ts, written from the TypedDicts of the rules.
+"""The view contract in TypeScript: web/js/views.d.ts, written from the TypedDicts of the rules
+and each game's actions.
 
 Python declares once what a view holds (``pygames/core/game.py``'s view, each game's
 ``views.py`` table), mypy checks that the views are built that way, and this script writes the
@@ -7,11 +8,13 @@ when the committed file differs from what this writes: run ``python scripts/cont
 
 Each module's TypedDicts are written in the order they are defined, with their docstrings and
 their fields' ``#:`` comments; a TypedDict one of them names is written too, wherever it lives.
+Then each game's actions, as its codec decodes them: ``{type: kind, field: ...}`` per class.
 """
 
 from __future__ import annotations
 
 import ast
+import dataclasses
 import enum
 import importlib
 import inspect
@@ -33,6 +36,13 @@ MODULES = (
     "pygames.tanbo.views",
     "pygames.humble_tea_party.views",
     "pygames.storm_in_a_teacup.views",
+)
+
+#: Each game's actions (the dataclasses its ``CODEC`` decodes) and the prefix of their names.
+ACTIONS = (
+    ("pygames.tanbo.actions", "Tanbo"),
+    ("pygames.humble_tea_party.actions", "Htp"),
+    ("pygames.storm_in_a_teacup.actions", "Storm"),
 )
 
 HEADER = """\
@@ -163,11 +173,43 @@ class Writer:
             self.interface(self.queue.pop(0))
 
 
+    def actions(self, name: str, prefix: str) -> None:
+        """One interface per action of module ``name``'s ``CODEC`` (``type`` its kind, then its
+        fields), named ``prefix`` and the class name, and their union ``<prefix>Action``."""
+        module = importlib.import_module(name)
+        self.lines.append("")
+        self.lines.append(f"// {'-' * 93}")
+        self.lines.append(f"// {name.replace('.', '/')}.py")
+        names = []
+        for cls in module.CODEC.classes:
+            hints = get_type_hints(cls, include_extras=True)
+            docs = _field_docs(cls)
+            names.append(f"{prefix}{cls.__name__}")
+            self.lines.append("")
+            if cls.__doc__:
+                self.lines.extend(_jsdoc(cls.__doc__, ""))
+            self.lines.append(f"export interface {names[-1]} {{")
+            self.lines.append(f'  type: "{cls.kind}";')
+            for field in dataclasses.fields(cls):
+                if field.name in docs:
+                    self.lines.extend(_jsdoc(docs[field.name], "  "))
+                self.lines.append(f"  {field.name}: {self.ts(hints[field.name])};")
+            self.lines.append("}")
+        self.lines.append("")
+        self.lines.extend(_jsdoc("Every action of the game, told apart by its `type`.", ""))
+        union = f"export type {prefix}Action = {' | '.join(names)};"
+        if len(union) > 100:
+            union = f"export type {prefix}Action =\n" + "\n".join(f"  | {n}" for n in names) + ";"
+        self.lines.append(union)
+
+
 def contract() -> str:
     """The text of web/js/views.d.ts."""
     writer = Writer()
     for name in MODULES:
         writer.module(name)
+    for name, prefix in ACTIONS:
+        writer.actions(name, prefix)
     imports = ""
     if writer.imported:
         names = ", ".join(sorted(writer.imported))

@@ -3,7 +3,10 @@ of the rules, and a view as the engine sends it has the fields they declare."""
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
 import json
+import re
 import sys
 import types
 import typing
@@ -13,9 +16,9 @@ from typing import Any, get_args, get_origin, get_type_hints, is_typeddict
 import pytest
 
 from pygames import bridge
-from pygames.core import Rng
+from pygames.core import IllegalAction, Rng
 from pygames.core.contract import ViewJson
-from pygames.games import get_game
+from pygames.games import all_games, get_game
 from pygames.replies import Refusal
 from pygames.tanbo.views import TanboTable
 
@@ -27,6 +30,44 @@ import contract  # noqa: E402
 def test_the_committed_typescript_is_what_the_typeddicts_write() -> None:
     written = contract.OUT.read_text(encoding="utf-8")
     assert written == contract.contract(), "web/js/views.d.ts is stale: python scripts/contract.py"
+
+
+def test_every_game_s_actions_are_written_as_its_codec_decodes_them() -> None:
+    # The committed file is what the script writes (above); this checks the script leaves no
+    # game's actions out, and that each written action is one the engine takes.
+    written = contract.contract()
+    modules = {importlib.import_module(name).CODEC: prefix for name, prefix in contract.ACTIONS}
+    # Every game of the package (a test may register a toy game of its own).
+    package = {g.codec for g in all_games() if type(g).__module__.startswith("pygames.")}
+    assert set(modules) == package and len(package) == 3
+    for codec, prefix in modules.items():
+        for cls in codec.classes:
+            start = written.index(f"export interface {prefix}{cls.__name__} {{")
+            body = written[start : written.index("}", start)]
+            assert f'type: "{cls.kind}";' in body
+            assert [line.split(":")[0].strip() for line in body.splitlines()[2:]] == [
+                f.name for f in dataclasses.fields(cls)
+            ]
+        union = written[written.index(f"export type {prefix}Action =") :].split(";")[0]
+        members = re.findall(rf"{prefix}\w+", union)
+        members.remove(f"{prefix}Action")
+        assert members == [f"{prefix}{cls.__name__}" for cls in codec.classes], union
+
+
+def test_an_action_word_outside_its_literal_is_refused_by_name() -> None:
+    # Tanbo declares its token and Rice words as Literals: the page's types come from them, and
+    # the engine refuses any other word with the words it takes.
+    codec = get_game("tanbo").codec
+    assert codec.decode({"type": "take", "rice": "red"}).to_json() == {
+        "type": "take",
+        "rice": "red",
+    }
+    with pytest.raises(IllegalAction) as refused:
+        codec.decode({"type": "take", "rice": "snake"})
+    assert str(refused.value) == "'take.rice' must be one of yellow, black, red, not 'snake'"
+    with pytest.raises(IllegalAction) as refused:
+        codec.decode({"type": "swap", "a": [0, "snake"], "b": [1, "purple"]})
+    assert "'swap.b'[1] must be one of snake, yellow, black, red, farmer" in str(refused.value)
 
 
 def test_the_writer_knows_every_kind_of_field() -> None:

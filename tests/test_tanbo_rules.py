@@ -492,7 +492,14 @@ def test_malformed_swaps_are_refused_readably() -> None:
     for data, message in (
         ({"type": "swap", "a": [0, "snake"], "b": 3}, "'swap.b' must be a list, not 3"),
         ({"type": "swap", "a": [0], "b": [1, "farmer"]}, "'swap.a' must be a list of 2"),
-        ({"type": "swap", "a": [0, 1], "b": [1, "farmer"]}, r"'swap.a'\[1\] must be a text"),
+        (
+            {"type": "swap", "a": [0, 1], "b": [1, "farmer"]},
+            r"'swap.a'\[1\] must be one of snake, yellow, black, red, farmer, not 1",
+        ),
+        (
+            {"type": "swap", "a": [0, "snake"], "b": [1, "Farmer"]},
+            r"'swap.b'\[1\] must be one of snake, yellow, black, red, farmer, not 'Farmer'",
+        ),
     ):
         with pytest.raises(IllegalAction, match=message):
             GAME.decode_action(data)

@@ -21,12 +21,14 @@ from ..tanbo.state import Phase
 from ..tanbo.tokens import (
     PADDIES,
     RICE_POINTS,
+    RICE_WORD,
     TOKEN_WORDS,
     WIN_IN_ONE_TURN,
     WIN_LEAD,
     WIN_POINTS,
     Counts,
     Token,
+    TokenWord,
     points,
 )
 from .base import Bot
@@ -247,7 +249,7 @@ def plan_movement(
     return plan
 
 
-def _next_token(plan: Ring) -> str:
+def _next_token(plan: Ring) -> TokenWord:
     first = plan[0]
     for t in range(5):
         if first[t]:
@@ -320,10 +322,10 @@ class NormalBot(Bot):
         if phase is Phase.HARVEST:
             assert state.action_paddy is not None
             here = state.rings[seat][state.action_paddy]
-            return Take(next(Token(t).word for t in (3, 2, 1) if here[t]))
+            return Take(next(RICE_WORD[Token(t)] for t in (3, 2, 1) if here[t]))
         if phase is Phase.REST:
             mine = state.collected[seat]
-            return ReturnRice(next(Token(t).word for t in (1, 2, 3) if mine[t]))
+            return ReturnRice(next(RICE_WORD[Token(t)] for t in (1, 2, 3) if mine[t]))
         if phase is Phase.EXCESS:
             return self._remove(state, seat)
         if phase is Phase.SWAP:

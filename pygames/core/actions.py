@@ -2,8 +2,9 @@
 
 Each game declares its actions as frozen dataclasses deriving from :class:`Action`, with a
 ``kind`` that becomes the ``"type"`` of the JSON form. Field types are plain: ``int``, ``str``,
-``bool``, ``None``, unions of those and tuples of them (lists in JSON); decoding checks them
-exactly.
+``bool``, ``None``, a ``Literal`` of words, unions of those and tuples of them (lists in JSON);
+decoding checks them exactly. The page's TypeScript for each game's actions is written from
+these declarations (scripts/contract.py).
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
@@ -14,6 +15,13 @@ exactly.
 {'type': 'sow', 'paddy': 2}
 >>> ActionCodec(Sow).decode({"type": "sow", "paddy": 2}) == Sow(2)
 True
+>>> @dataclass(frozen=True)
+... class Pick(Action):
+...     kind = "pick"
+...     colour: Literal["red", "black"]
+>>> ActionCodec(Pick).decode({"type": "pick", "colour": "blue"})
+Traceback (most recent call last):
+pygames.core.errors.IllegalAction: 'pick.colour' must be one of red, black, not 'blue'
 """
 
 from __future__ import annotations
@@ -21,7 +29,7 @@ from __future__ import annotations
 import types
 import typing
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from .errors import IllegalAction
 from .limits import quote
@@ -72,6 +80,18 @@ def _from_json_value(value: Any, hint: Any, where: str) -> Any:
             except IllegalAction:
                 continue
         raise IllegalAction(Message.of("core.action.wrong_type", where=where, value=quote(value)))
+    if origin is Literal:
+        words = typing.get_args(hint)
+        if not any(type(value) is type(w) and value == w for w in words):
+            raise IllegalAction(
+                Message.of(
+                    "core.action.one_of",
+                    where=where,
+                    known=", ".join(str(w) for w in words),
+                    value=quote(value),
+                )
+            )
+        return value
     if origin is tuple:
         args = typing.get_args(hint)
         if not isinstance(value, list):
@@ -115,6 +135,11 @@ class ActionCodec:
             if not cls.kind or cls.kind in self._by_kind:
                 raise ValueError(f"action kind {cls.kind!r} is empty or declared twice")
             self._by_kind[cls.kind] = cls
+
+    @property
+    def classes(self) -> tuple[type[Action], ...]:
+        """The action classes this codec decodes, in the order the game declared them."""
+        return tuple(self._by_kind.values())
 
     @property
     def kinds(self) -> tuple[str, ...]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core import Action, ActionCodec
+from .tokens import RiceWord, TokenWord
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class Place(Action):
     """Movement: put the next token from the hand in the next paddy (ruling T3)."""
 
     kind = "place"
-    token: str
+    token: TokenWord
 
 
 @dataclass(frozen=True)
@@ -40,8 +41,8 @@ class Swap(Action):
     ``a`` in the lower paddy (ruling T4)."""
 
     kind = "swap"
-    a: tuple[int, str]
-    b: tuple[int, str]
+    a: tuple[int, TokenWord]
+    b: tuple[int, TokenWord]
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class Take(Action):
     """Harvest: take one Rice of this colour from the paddy and score it (ruling T4)."""
 
     kind = "take"
-    rice: str
+    rice: RiceWord
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ class ReturnRice(Action):
     """Rest: return one collected Rice of this colour to the bag (ruling T4)."""
 
     kind = "return"
-    rice: str
+    rice: RiceWord
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,7 @@ class Remove(Action):
 
     kind = "remove"
     paddy: int
-    token: str
+    token: TokenWord
 
 
 CODEC = ActionCodec(PlaceFarmer, Place, Swap, Take, ReturnRice, Remove)

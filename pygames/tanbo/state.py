@@ -42,6 +42,7 @@ from .tokens import (
     RICE,
     RICE_IN_GAME,
     RICE_POINTS,
+    RICE_WORD,
     SNAKES_IN_GAME,
     STANDARD_SNAKES_PER_PADDY,
     TOKEN_BY_WORD,
@@ -135,10 +136,10 @@ class TanboRules(State):
         if phase is Phase.HARVEST:
             assert self.action_paddy is not None
             paddy = self.rings[self.turn][self.action_paddy]
-            return [Take(t.word) for t in RICE if paddy[t]]
+            return [Take(RICE_WORD[t]) for t in RICE if paddy[t]]
         if phase is Phase.REST:
             mine = self.collected[self.turn]
-            return [ReturnRice(t.word) for t in RICE if mine[t]]
+            return [ReturnRice(RICE_WORD[t]) for t in RICE if mine[t]]
         if phase is Phase.SWAP:
             return [
                 Swap((p, TOKEN_WORDS[t]), (q, TOKEN_WORDS[u]))

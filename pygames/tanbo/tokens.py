@@ -30,7 +30,7 @@ class Token(IntEnum):
     FARMER = 4
 
     @property
-    def word(self) -> str:
+    def word(self) -> TokenWord:
         """The JSON name: ``"snake"``, ``"yellow"``, ``"black"``, ``"red"`` or ``"farmer"``."""
         return TOKEN_WORDS[self]
 
@@ -38,7 +38,11 @@ class Token(IntEnum):
 TOKEN_WORDS: tuple[TokenWord, ...] = ("snake", "yellow", "black", "red", "farmer")
 TOKEN_BY_WORD: dict[str, Token] = {w: Token(i) for i, w in enumerate(TOKEN_WORDS)}
 RICE = (Token.YELLOW, Token.BLACK, Token.RED)
-RICE_WORDS = tuple(t.word for t in RICE)
+#: A colour of Rice's name in JSON.
+RiceWord = Literal["yellow", "black", "red"]
+RICE_WORDS: tuple[RiceWord, ...] = ("yellow", "black", "red")
+#: Each Rice token's colour word.
+RICE_WORD: dict[Token, RiceWord] = dict(zip(RICE, RICE_WORDS, strict=True))
 
 # ruling T2: the components.
 RICE_POINTS = {Token.YELLOW: 3, Token.BLACK: 4, Token.RED: 5}

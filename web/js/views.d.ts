@@ -836,3 +836,103 @@ export interface DiscardMoveJson {
   /** The cards of the run that went to its stock instead. */
   kept: number;
 }
+
+// ---------------------------------------------------------------------------------------------
+// pygames/tanbo/actions.py
+
+/** Setup: put your Farmer in one of your paddies (ruling T2). */
+export interface TanboPlaceFarmer {
+  type: "farmer";
+  paddy: number;
+}
+
+/** Movement: put the next token from the hand in the next paddy (ruling T3). */
+export interface TanboPlace {
+  type: "place";
+  token: "snake" | "yellow" | "black" | "red" | "farmer";
+}
+
+/**
+ * Big Movement: the opponent swaps two of their own tokens, each `(paddy, token)`, with `a` in
+ * the lower paddy (ruling T4).
+ */
+export interface TanboSwap {
+  type: "swap";
+  a: [number, "snake" | "yellow" | "black" | "red" | "farmer"];
+  b: [number, "snake" | "yellow" | "black" | "red" | "farmer"];
+}
+
+/** Harvest: take one Rice of this colour from the paddy and score it (ruling T4). */
+export interface TanboTake {
+  type: "take";
+  rice: "yellow" | "black" | "red";
+}
+
+/** Rest: return one collected Rice of this colour to the bag (ruling T4). */
+export interface TanboReturnRice {
+  type: "return";
+  rice: "yellow" | "black" | "red";
+}
+
+/** End phase: remove one Snake or Rice from an over-full paddy (ruling T6). */
+export interface TanboRemove {
+  type: "remove";
+  paddy: number;
+  token: "snake" | "yellow" | "black" | "red" | "farmer";
+}
+
+/** Every action of the game, told apart by its `type`. */
+export type TanboAction =
+  | TanboPlaceFarmer
+  | TanboPlace
+  | TanboSwap
+  | TanboTake
+  | TanboReturnRice
+  | TanboRemove;
+
+// ---------------------------------------------------------------------------------------------
+// pygames/humble_tea_party/actions.py
+
+/** Phase 1: take the top of `deck` into your own Oribako, at (0, 0) (ruling H7). */
+export interface HtpKeep {
+  type: "keep";
+  deck: number;
+}
+
+/** Phase 2: take the top of `deck` and place it at `(x, y)` in `target`'s Oribako (ruling H9). */
+export interface HtpPlace {
+  type: "place";
+  deck: number;
+  target: number;
+  x: number;
+  y: number;
+}
+
+/** Get Some Tea: nobody may place into your Oribako until your next turn (ruling H11). */
+export interface HtpTea {
+  type: "tea";
+}
+
+/** Every action of the game, told apart by its `type`. */
+export type HtpAction = HtpKeep | HtpPlace | HtpTea;
+
+// ---------------------------------------------------------------------------------------------
+// pygames/storm_in_a_teacup/actions.py
+
+/** Reveal the `length` cards of the hand from position `start` (ruling S4). */
+export interface StormServe {
+  type: "serve";
+  start: number;
+  length: number;
+}
+
+/** Put this many revealed cards of each colour into the box (ruling S6). */
+export interface StormDiscard {
+  type: "discard";
+  tea: number;
+  milk: number;
+  lemon: number;
+}
+
+/** Every action of the game, told apart by its `type`. */
+export type StormAction = StormServe | StormDiscard;

@@ -21,17 +21,18 @@ import { esc, fly, motionOk, nextFrame, pulse, redraw, send } from "./shared.js"
 
 /** @import { Action, Message, RendererProps, SeatInfo, View } from "../types.js" */
 /** @import { HandJson, HtpTable, OribakoJson, OtherMoveJson, PreviewJson, TileJson, TileMoveJson } from "../views.js" */
+/** @import { HtpAction, HtpKeep, HtpPlace, HtpTea } from "../views.js" */
 
 /** @typedef {View<HtpTable>} HtpView */
 /** @typedef {RendererProps<HtpTable>} Props */
 /** A season, as views name it. @typedef {TileJson["season"]} Season */
 /** A seat's last move (null before its first). @typedef {HtpTable["last"][number]} LastMove */
 
-// The decisions of pygames/humble_tea_party/actions.py, in their JSON forms.
-/** @typedef {{type: "keep", deck: number}} KeepAction */
-/** @typedef {{type: "place", deck: number, target: number, x: number, y: number}} PlaceAction */
-/** @typedef {{type: "tea"}} TeaAction */
-/** @typedef {KeepAction | PlaceAction | TeaAction} HtpAction */
+// The decisions of pygames/humble_tea_party/actions.py, in their JSON forms (written from it,
+// views.d.ts).
+/** @typedef {HtpKeep} KeepAction */
+/** @typedef {HtpPlace} PlaceAction */
+/** @typedef {HtpTea} TeaAction */
 
 /** @param {Action} a @returns {a is KeepAction} */
 const isKeep = (a) => a.type === "keep";

@@ -22,7 +22,7 @@ import { has, join, language, say, seatName, t as tr } from "../i18n.js";
 import { esc, fly, motionOk, nextFrame, possessive, pulse, redraw, send } from "./shared.js";
 
 /** @import { Action, Message, RendererProps, SeatInfo, View } from "../types.js" */
-/** @import { CombinationJson, CountsJson, PartyJson, RevealJson, StormTable } from "../views.js" */
+/** @import { CombinationJson, CountsJson, PartyJson, RevealJson, StormDiscard, StormServe, StormTable } from "../views.js" */
 
 /** @typedef {View<StormTable>} StormView */
 /** @typedef {RendererProps<StormTable>} Props */
@@ -30,9 +30,10 @@ import { esc, fly, motionOk, nextFrame, possessive, pulse, redraw, send } from "
 /** A combination's id (the catalogue names it). @typedef {CombinationJson["id"]} ComboId */
 /** A seat's last move (the view's `last`). @typedef {NonNullable<StormTable["last"][number]>} Move */
 
-// The decisions of pygames/storm_in_a_teacup/actions.py, in their JSON forms.
-/** @typedef {{type: "serve", start: number, length: number}} ServeAction */
-/** @typedef {{type: "discard", tea: number, milk: number, lemon: number}} DiscardAction */
+// The decisions of pygames/storm_in_a_teacup/actions.py, in their JSON forms (written from it,
+// views.d.ts).
+/** @typedef {StormServe} ServeAction */
+/** @typedef {StormDiscard} DiscardAction */
 /** @param {Action} a @returns {a is ServeAction} */
 const isServe = (a) => a.type === "serve";
 /** @param {Action} a @returns {a is DiscardAction} */

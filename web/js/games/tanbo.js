@@ -19,6 +19,7 @@ import { say, seatName, t as words } from "../i18n.js";
 
 /** @import { Action, Message, RendererProps, SeatInfo, View } from "../types.js" */
 /** @import { MovementJson, PlacedJson, RiceJson, SwapJson, TanboTable, TokensJson } from "../views.js" */
+/** @import { TanboAction, TanboPlace, TanboPlaceFarmer, TanboRemove, TanboReturnRice, TanboSwap, TanboTake } from "../views.js" */
 
 /** @typedef {View<TanboTable>} TanboView */
 /** @typedef {RendererProps<TanboTable>} Props */
@@ -26,14 +27,13 @@ import { say, seatName, t as words } from "../i18n.js";
 /** A colour of Rice: a key of every {@link RiceJson}. @typedef {keyof RiceJson} Colour */
 /** A token on a ring, as a swap names it: `[paddy, kind]`. @typedef {[number, TokenWord]} Spot */
 
-// The decisions of pygames/tanbo/actions.py, in their JSON forms.
-/** @typedef {{type: "farmer", paddy: number}} FarmerAction */
-/** @typedef {{type: "place", token: TokenWord}} PlaceAction */
-/** @typedef {{type: "swap", a: Spot, b: Spot}} SwapAction */
-/** @typedef {{type: "take", rice: Colour}} TakeAction */
-/** @typedef {{type: "return", rice: Colour}} ReturnAction */
-/** @typedef {{type: "remove", paddy: number, token: TokenWord}} RemoveAction */
-/** @typedef {FarmerAction | PlaceAction | SwapAction | TakeAction | ReturnAction | RemoveAction} TanboAction */
+// The decisions of pygames/tanbo/actions.py, in their JSON forms (written from it, views.d.ts).
+/** @typedef {TanboPlaceFarmer} FarmerAction */
+/** @typedef {TanboPlace} PlaceAction */
+/** @typedef {TanboSwap} SwapAction */
+/** @typedef {TanboTake} TakeAction */
+/** @typedef {TanboReturnRice} ReturnAction */
+/** @typedef {TanboRemove} RemoveAction */
 /** A Rice choice (Harvest's take, Rest's return). @typedef {TakeAction | ReturnAction} RiceAction */
 /**
  * The legal actions by type.
