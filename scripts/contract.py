@@ -36,6 +36,11 @@ MODULES = (
     "pygames.tanbo.views",
     "pygames.humble_tea_party.views",
     "pygames.storm_in_a_teacup.views",
+    # What the views name from the states is written above; what is left is each game's
+    # outcome details (``TanboDetails``).
+    "pygames.tanbo.state",
+    "pygames.humble_tea_party.state",
+    "pygames.storm_in_a_teacup.state",
 )
 
 #: Each game's actions (the dataclasses its ``CODEC`` decodes) and the prefix of their names.

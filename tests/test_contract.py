@@ -132,6 +132,14 @@ def _declared_table(state: Any) -> Any:
     return table
 
 
+def _declared_details(game_id: str) -> Any:
+    """The TypedDict a game's state module declares its outcome's details as (``...Details``)."""
+    module = importlib.import_module(f"pygames.{game_id}.state")
+    found = [v for k, v in vars(module).items() if k.endswith("Details") and is_typeddict(v)]
+    assert len(found) == 1, f"{game_id}: no one outcome details TypedDict in its state module"
+    return found[0]
+
+
 @pytest.mark.parametrize("game_id", ["tanbo", "humble_tea_party", "storm_in_a_teacup"])
 def test_views_along_random_games_have_the_declared_shape(game_id: str) -> None:
     # mypy checks that the views are built to the declaration; this checks what they hold at
@@ -153,6 +161,9 @@ def test_views_along_random_games_have_the_declared_shape(game_id: str) -> None:
             if state.is_over():
                 _conforms(state.full_view(), ViewJson, f"{game_id} replay")
                 _conforms(state.full_view()["table"], table, f"{game_id} replay")
+                outcome = state.view(0)["outcome"]
+                assert outcome is not None
+                _conforms(outcome["details"], _declared_details(game_id), f"{game_id} details")
                 break
             seat = state.awaiting()[0] if state.awaiting() else state.actors()[0]
             legal = state.legal_actions(seat)

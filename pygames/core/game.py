@@ -71,7 +71,8 @@ class Outcome:
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     reason: Message
-    details: JsonDict = field(default_factory=dict)
+    #: The game's own figures, declared as a TypedDict in its state module (``TanboDetails``).
+    details: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> OutcomeJson:
         """JSON form, shown on the end screen."""
@@ -79,7 +80,7 @@ class Outcome:
             "winners": list(self.winners),
             "scores": list(self.scores),
             "reason": self.reason.to_json(),
-            "details": self.details,
+            "details": dict(self.details),
         }
 
 

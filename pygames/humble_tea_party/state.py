@@ -24,6 +24,7 @@ from enum import StrEnum
 from typing import Literal, Self, TypedDict
 
 from ..core import Action, Game, IllegalAction, JsonDict, LogEntry, Message, Outcome, Rng, State
+from ..core.contract import MessageJson
 from .actions import Keep, Place, Tea
 from .oribako import Box, is_complete, open_cells, rows
 from .scoring import Ranking, Score, hand_message, rank, score_board
@@ -44,6 +45,19 @@ class Phase(StrEnum):
 
 #: A phase in JSON (:class:`Phase`'s values).
 PhaseWord = Literal["own", "recommend", "over"]
+
+
+class HtpDetails(TypedDict):
+    """Humble Tea Party's own figures at the end of a game (ruling H12), by seat."""
+
+    #: How many of each of the six hands each Oribako holds, in the order of the table's hands.
+    hands: list[list[int]]
+    #: The points of each of those hands.
+    points: list[list[int]]
+    #: How a tie on the lowest total was settled (ruling H13), or null.
+    tiebreak: MessageJson | None
+    #: Team Battle's totals, team 1 then 2 (ruling H14), or null.
+    team_scores: list[int] | None
 
 
 class TileMoveJson(TypedDict):
@@ -284,13 +298,12 @@ class HtpRules(State):
             winners=winners,
             scores=tuple(totals),
             reason=reason,
-            details={
-                "hands": [list(s.hands) for s in scores],
-                "points": [list(s.points) for s in scores],
-                # How a tie on the lowest total was settled (a message), or None.
-                "tiebreak": None if tiebreak is None else tiebreak.to_json(),
-                "team_scores": team_scores,
-            },
+            details=HtpDetails(
+                hands=[list(s.hands) for s in scores],
+                points=[list(s.points) for s in scores],
+                tiebreak=None if tiebreak is None else tiebreak.to_json(),
+                team_scores=team_scores,
+            ),
         )
 
     # --- applying decisions -----------------------------------------------------------------

@@ -76,6 +76,15 @@ class Phase(StrEnum):
 PhaseWord = Literal["serving", "discard", "over"]
 
 
+class StormDetails(TypedDict):
+    """Storm in a Teacup's own figures at the end of a game."""
+
+    #: Cards left in each hand, by seat (the winners have 1 or none: ruling S7).
+    cards_left: list[int]
+    #: Rounds played.
+    rounds: int
+
+
 class LeadJson(TypedDict):
     """Who leads the round's tea party (the first to serve, ruling S5) and with what."""
 
@@ -370,7 +379,7 @@ class StormRules(State):
             winners=self.winners,
             scores=tuple(left),
             reason=reason,
-            details={"cards_left": left, "rounds": self.round},
+            details=StormDetails(cards_left=left, rounds=self.round),
         )
 
     def turns_taken(self) -> int:

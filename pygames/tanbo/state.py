@@ -19,9 +19,10 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 from enum import StrEnum
-from typing import Any, Literal, Self
+from typing import Any, Literal, Self, TypedDict
 
 from ..core import Action, Game, IllegalAction, JsonDict, LogEntry, Message, Outcome, Rng, State
+from ..core.contract import MessageJson
 from .actions import Place, PlaceFarmer, Remove, ReturnRice, Swap, Take
 from .field import (
     Spot,
@@ -76,6 +77,13 @@ class Phase(StrEnum):
 
 #: A :class:`Phase`'s value, as views carry it (JSON has no enums); mypy checks that the values
 #: match, as it reads ``Phase.value`` as the union of its members' values.
+class TanboDetails(TypedDict):
+    """Tanbo's own figures at the end of a game."""
+
+    #: The Rice each player collected, in words, by seat.
+    collected: list[MessageJson]
+
+
 PhaseWord = Literal["farmer", "move", "swap", "harvest", "rest", "excess", "over"]
 
 
@@ -164,7 +172,7 @@ class TanboRules(State):
             winners=(self.winner,),
             scores=(self.score(0), self.score(1)),
             reason=self.winner_reason,
-            details={"collected": [describe(c, "rice").to_json() for c in self.collected]},
+            details=TanboDetails(collected=[describe(c, "rice").to_json() for c in self.collected]),
         )
 
     def turns_taken(self) -> int:

@@ -84,17 +84,26 @@ export interface SeatInfo {
   level?: string;
 }
 
-/** How a finished game ended (`Outcome.to_json()`). */
-export type Outcome = OutcomeJson;
+/** How a finished game ended (`Outcome.to_json()`); its `details` are the game's own, as its
+ *  state module declares them (e.g. `Outcome<TanboDetails>`). */
+export interface Outcome<Details = GameDetails> extends Omit<OutcomeJson, "details"> {
+  details: Details;
+}
 
-/** `State.view(seat)`: what one seat may see. The game's own part is `table`, read only by that
- *  game's renderer, as its views.py declares it (e.g. `View<TanboTable>`). */
-export interface View<Table = GameTable> extends Omit<ViewJson, "table"> {
+/** `State.view(seat)`: what one seat may see. The game's own parts are `table` and the
+ *  outcome's `details`, read only by that game's renderer, as the game declares them (e.g.
+ *  `View<TanboTable, TanboDetails>`). */
+export interface View<Table = GameTable, Details = GameDetails>
+  extends Omit<ViewJson, "table" | "outcome"> {
   table: Table;
+  outcome: Outcome<Details> | null;
 }
 
 /** A game's table in a view: each renderer knows its own game's. */
 export type GameTable = Record<string, unknown>;
+
+/** A game's figures at its end: each renderer knows its own game's. */
+export type GameDetails = Record<string, unknown>;
 
 /** The match record (`MatchRecord.to_json()`): the save file, the share link and the replay. */
 export type MatchRecord = MatchRecordJson;
@@ -203,8 +212,8 @@ export interface OptionsEditor {
 }
 
 /** What the shell passes to a renderer's `render(root, props)`. */
-export interface RendererProps<Table = GameTable> {
-  view: View<Table>;
+export interface RendererProps<Table = GameTable, Details = GameDetails> {
+  view: View<Table, Details>;
   legal: Action[];
   /** The seat on screen; -1 a spectator. */
   seat: number;

@@ -838,6 +838,41 @@ export interface DiscardMoveJson {
 }
 
 // ---------------------------------------------------------------------------------------------
+// pygames/tanbo/state.py
+
+/** Tanbo's own figures at the end of a game. */
+export interface TanboDetails {
+  /** The Rice each player collected, in words, by seat. */
+  collected: MessageJson[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// pygames/humble_tea_party/state.py
+
+/** Humble Tea Party's own figures at the end of a game (ruling H12), by seat. */
+export interface HtpDetails {
+  /** How many of each of the six hands each Oribako holds, in the order of the table's hands. */
+  hands: number[][];
+  /** The points of each of those hands. */
+  points: number[][];
+  /** How a tie on the lowest total was settled (ruling H13), or null. */
+  tiebreak: MessageJson | null;
+  /** Team Battle's totals, team 1 then 2 (ruling H14), or null. */
+  team_scores: number[] | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// pygames/storm_in_a_teacup/state.py
+
+/** Storm in a Teacup's own figures at the end of a game. */
+export interface StormDetails {
+  /** Cards left in each hand, by seat (the winners have 1 or none: ruling S7). */
+  cards_left: number[];
+  /** Rounds played. */
+  rounds: number;
+}
+
+// ---------------------------------------------------------------------------------------------
 // pygames/tanbo/actions.py
 
 /** Setup: put your Farmer in one of your paddies (ruling T2). */

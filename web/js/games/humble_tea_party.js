@@ -21,10 +21,10 @@ import { esc, fly, motionOk, nextFrame, pulse, redraw, send } from "./shared.js"
 
 /** @import { Action, Message, RendererProps, SeatInfo, View } from "../types.js" */
 /** @import { HandJson, HtpTable, OribakoJson, OtherMoveJson, PreviewJson, TileJson, TileMoveJson } from "../views.js" */
-/** @import { HtpAction, HtpKeep, HtpPlace, HtpTea } from "../views.js" */
+/** @import { HtpAction, HtpDetails, HtpKeep, HtpPlace, HtpTea } from "../views.js" */
 
-/** @typedef {View<HtpTable>} HtpView */
-/** @typedef {RendererProps<HtpTable>} Props */
+/** @typedef {View<HtpTable, HtpDetails>} HtpView */
+/** @typedef {RendererProps<HtpTable, HtpDetails>} Props */
 /** A season, as views name it. @typedef {TileJson["season"]} Season */
 /** A seat's last move (null before its first). @typedef {HtpTable["last"][number]} LastMove */
 

@@ -22,10 +22,10 @@ import { has, join, language, say, seatName, t as tr } from "../i18n.js";
 import { esc, fly, motionOk, nextFrame, possessive, pulse, redraw, send } from "./shared.js";
 
 /** @import { Action, Message, RendererProps, SeatInfo, View } from "../types.js" */
-/** @import { CombinationJson, CountsJson, PartyJson, RevealJson, StormDiscard, StormServe, StormTable } from "../views.js" */
+/** @import { CombinationJson, CountsJson, PartyJson, RevealJson, StormDetails, StormDiscard, StormServe, StormTable } from "../views.js" */
 
-/** @typedef {View<StormTable>} StormView */
-/** @typedef {RendererProps<StormTable>} Props */
+/** @typedef {View<StormTable, StormDetails>} StormView */
+/** @typedef {RendererProps<StormTable, StormDetails>} Props */
 /** A card's colour, as views and actions name it: a key of every {@link CountsJson}. @typedef {keyof CountsJson} Kind */
 /** A combination's id (the catalogue names it). @typedef {CombinationJson["id"]} ComboId */
 /** A seat's last move (the view's `last`). @typedef {NonNullable<StormTable["last"][number]>} Move */

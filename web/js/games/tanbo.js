@@ -18,11 +18,11 @@ import { say, seatName, t as words } from "../i18n.js";
 // limit, the paddies in a ring, the seats' rings, where a sowing lands) comes from the view.
 
 /** @import { Action, Message, RendererProps, SeatInfo, View } from "../types.js" */
-/** @import { MovementJson, PlacedJson, RiceJson, SwapJson, TanboTable, TokensJson } from "../views.js" */
+/** @import { MovementJson, PlacedJson, RiceJson, SwapJson, TanboDetails, TanboTable, TokensJson } from "../views.js" */
 /** @import { TanboAction, TanboPlace, TanboPlaceFarmer, TanboRemove, TanboReturnRice, TanboSwap, TanboTake } from "../views.js" */
 
-/** @typedef {View<TanboTable>} TanboView */
-/** @typedef {RendererProps<TanboTable>} Props */
+/** @typedef {View<TanboTable, TanboDetails>} TanboView */
+/** @typedef {RendererProps<TanboTable, TanboDetails>} Props */
 /** A kind of token, as views and actions name it. @typedef {PlacedJson["token"]} TokenWord */
 /** A colour of Rice: a key of every {@link RiceJson}. @typedef {keyof RiceJson} Colour */
 /** A token on a ring, as a swap names it: `[paddy, kind]`. @typedef {[number, TokenWord]} Spot */
