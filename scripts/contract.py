@@ -122,6 +122,9 @@ class Writer:
         if origin in (typing.NotRequired, typing.Required):
             return self.ts(args[0])
         if origin is typing.Annotated:
+            fixed = [m for m in hint.__metadata__ if type(m).__name__ == "JsonTuple"]
+            if fixed:
+                return "[" + ", ".join(self.ts(item) for item in fixed[0].items) + "]"
             named = [m for m in hint.__metadata__ if type(m).__name__ == "TypeScript"]
             if named:
                 self.imported.update(re.findall(r"[A-Z]\w*", named[0].name))

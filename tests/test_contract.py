@@ -11,15 +11,16 @@ import sys
 import types
 import typing
 from pathlib import Path
-from typing import Any, get_args, get_origin, get_type_hints, is_typeddict
+from typing import Annotated, Any, get_args, get_origin, get_type_hints, is_typeddict
 
 import pytest
 
 from pygames import bridge
 from pygames.core import IllegalAction, Rng
-from pygames.core.contract import ViewJson
+from pygames.core.contract import JsonTuple, ViewJson
 from pygames.games import all_games, get_game
 from pygames.replies import Refusal
+from pygames.tanbo.summary import SwapJson
 from pygames.tanbo.views import TanboTable
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,6 +73,7 @@ def test_an_action_word_outside_its_literal_is_refused_by_name() -> None:
 
 def test_the_writer_knows_every_kind_of_field() -> None:
     writer = contract.Writer()
+    assert writer.ts(Annotated[list[int | str], JsonTuple(int, str)]) == "[number, string]"
     assert writer.ts(int | None) == "number | null"
     assert writer.ts(list[int | str]) == "(number | string)[]"
     assert writer.ts(tuple[int, str]) == "[number, string]"
@@ -86,6 +88,13 @@ def _conforms(value: Any, hint: Any, where: str) -> None:
     origin, args = get_origin(hint), get_args(hint)
     if origin in (typing.NotRequired, typing.Required):
         _conforms(value, args[0], where)
+    elif origin is typing.Annotated:
+        _conforms(value, args[0], where)
+        for mark in hint.__metadata__:
+            if isinstance(mark, JsonTuple):
+                assert len(value) == len(mark.items), (where, value)
+                for i, (item, item_hint) in enumerate(zip(value, mark.items, strict=True)):
+                    _conforms(item, item_hint, f"{where}[{i}]")
     elif is_typeddict(hint):
         assert isinstance(value, dict), where
         hints = get_type_hints(hint, include_extras=True)
@@ -181,6 +190,11 @@ def test_the_shape_check_catches_a_missing_an_extra_and_a_wrong_field() -> None:
     ):
         with pytest.raises(AssertionError):
             _conforms(broken, TanboTable, "table")
+    # A pair is two items of their own types, in order.
+    _conforms({"a": [0, "snake"], "b": [3, "red"]}, SwapJson, "swap")
+    for pair in ([0, "snake", 1], ["snake", 0], [0, "dragon"]):
+        with pytest.raises(AssertionError):
+            _conforms({"a": [0, "snake"], "b": pair}, SwapJson, "swap")
 
 
 def _reply_of(call: Any, *args: Any) -> Any:

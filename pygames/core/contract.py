@@ -20,6 +20,17 @@ class TypeScript:
     name: str
 
 
+@dataclass(frozen=True, init=False)
+class JsonTuple:
+    """Marks a list of fixed length whose items have these types, in order: a list in Python (as
+    a JSON round trip gives it back), a tuple for the page (``[number, string]``)."""
+
+    items: tuple[Any, ...]
+
+    def __init__(self, *items: Any) -> None:
+        object.__setattr__(self, "items", items)
+
+
 #: An action in its stable JSON form, e.g. ``{"type": "farmer", "paddy": 2}``.
 ActionJson = Annotated[dict[str, Any], TypeScript("Action")]
 #: A game's options (``first_player``, ``memory_aid``, ``teams``, ...).

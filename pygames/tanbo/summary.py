@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Annotated, Any, TypedDict
 
 from ..core import Message
+from ..core.contract import JsonTuple
 from .field import Spot, Work, WorkWord
 from .tokens import (
     TOKEN_BY_WORD,
@@ -47,8 +48,8 @@ class PlacedJson(TypedDict):
 class SwapJson(TypedDict):
     """A swap of two tokens, each ``[paddy, token]``, as in the swap action."""
 
-    a: list[int | TokenWord]
-    b: list[int | TokenWord]
+    a: Annotated[list[int | TokenWord], JsonTuple(int, TokenWord)]
+    b: Annotated[list[int | TokenWord], JsonTuple(int, TokenWord)]
 
 
 class ClearedJson(TypedDict):

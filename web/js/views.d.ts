@@ -420,8 +420,8 @@ export interface RemovedJson {
 
 /** A swap of two tokens, each `[paddy, token]`, as in the swap action. */
 export interface SwapJson {
-  a: (number | "snake" | "yellow" | "black" | "red" | "farmer")[];
-  b: (number | "snake" | "yellow" | "black" | "red" | "farmer")[];
+  a: [number, "snake" | "yellow" | "black" | "red" | "farmer"];
+  b: [number, "snake" | "yellow" | "black" | "red" | "farmer"];
 }
 
 /** A token placed in a paddy, as sowing placed it. */
