@@ -134,8 +134,13 @@ def test_the_lobby_offers_the_three_levels(site: tuple[Page, Any]) -> None:
         screenshot(page, f"lobby-levels-{width}")
 
 
+# The shell schedules the bots and the drawing, the same for every game: make test plays
+# Humble Tea Party (two bots, and Tea asked of them), the long run every game to its end.
 @pytest.mark.slow
-@pytest.mark.parametrize("game", PLAYERS)
+@pytest.mark.parametrize(
+    "game",
+    [pytest.param(g, marks=() if g == "humble_tea_party" else pytest.mark.soak) for g in PLAYERS],
+)
 def test_a_game_against_strong_bots_draws_nothing_while_they_think(
     returning: Any, base_url: str, game: str
 ) -> None:
