@@ -22,17 +22,23 @@ def open_harness(
     return page
 
 
+# What drawn_choices checks of each choice, read in one call (a call per attribute of every
+# button made the fixture sweeps cost seconds).
+CHOICES_JS = """() => [...document.querySelectorAll('#root [data-action]')].map((e) => ({
+  classes: [...e.classList], label: e.getAttribute('aria-label'), tag: e.tagName,
+  action: e.getAttribute('data-action'), seat: e.getAttribute('data-as-seat'),
+}))"""
+
+
 def drawn_choices(page: Page) -> list[dict[str, Any]]:
     """Every final choice drawn, as action JSON; each must be a labelled legal <button>.
     A choice made for another seat (Tea) carries that seat as ``asSeat``."""
-    els = page.locator("#root [data-action]")
     out = []
-    for i in range(els.count()):
-        el = els.nth(i)
-        assert "legal" in (el.get_attribute("class") or "").split()
-        assert (el.get_attribute("aria-label") or "").strip()
-        assert el.evaluate("e => e.tagName") == "BUTTON"
-        action = json.loads(el.get_attribute("data-action") or "")
-        seat = el.get_attribute("data-as-seat")
+    for el in page.evaluate(CHOICES_JS):
+        assert "legal" in el["classes"], el
+        assert (el["label"] or "").strip(), el
+        assert el["tag"] == "BUTTON", el
+        action = json.loads(el["action"] or "")
+        seat = el["seat"]
         out.append(action if seat is None else {**action, "asSeat": int(seat)})
     return out
