@@ -79,16 +79,21 @@ def test_greedy_decides_from_the_view_alone() -> None:
     assert picks == {Serve(0, 3)}
 
 
+GAMES = 80
+
+
 @pytest.mark.parametrize("players", [3, 4])
 def test_greedy_beats_random_clearly(players: int) -> None:
+    # 80 games: a greedy no better than random would win about its seats' share (a third or
+    # a half), not 9 in 10 (the arena and `make bench` measure the levels at length).
     started = time.perf_counter()
-    result = simulate("storm_in_a_teacup", games=200, seed=11, bots=["random", "greedy"],
+    result = simulate("storm_in_a_teacup", games=GAMES, seed=11, bots=["random", "greedy"],
                       players=players)
     elapsed = time.perf_counter() - started
     assert result["errors"] == 0
     assert result["wins_by_bot"]["greedy"] >= 0.9
     print(f"{players} players, greedy vs random: {result['wins_by_bot']}, "
-          f"{elapsed / 200 * 1000:.0f} ms a game")
+          f"{elapsed / GAMES * 1000:.0f} ms a game")
 
 
 @pytest.mark.parametrize("players", [2, 6])

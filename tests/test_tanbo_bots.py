@@ -63,12 +63,15 @@ def test_greedy_decides_from_the_view_alone() -> None:
 
 
 def test_greedy_beats_random_clearly() -> None:
+    # 80 games: a greedy no better than random would win about half, not 9 in 10 (the arena and
+    # `make bench` measure the levels at length).
+    games = 80
     started = time.perf_counter()
-    result = simulate("tanbo", games=200, seed=11, bots=["random", "greedy"])
+    result = simulate("tanbo", games=games, seed=11, bots=["random", "greedy"])
     elapsed = time.perf_counter() - started
     assert result["errors"] == 0
     assert result["wins_by_bot"]["greedy"] >= 0.9
-    print(f"greedy vs random: {result['wins_by_bot']}, {elapsed / 200 * 1000:.0f} ms a game")
+    print(f"greedy vs random: {result['wins_by_bot']}, {elapsed / games * 1000:.0f} ms a game")
 
 
 def test_greedy_mirror_match_finishes() -> None:
