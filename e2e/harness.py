@@ -30,6 +30,22 @@ CHOICES_JS = """() => [...document.querySelectorAll('#root [data-action]')].map(
 }))"""
 
 
+# An endless animation on a table that waits for a person repaints it at every frame: Tanbo's
+# farmer setup, its five glowing paddies pulsing for ever, kept Chromium busy at 0.7 to 1 core
+# while a person thought (measured at 360 and 1366 px; 0.01 without), and a phone's battery
+# with it. A glow pulses a few times, then stays lit.
+ENDLESS_JS = """() => document.getAnimations()
+  .filter((a) => a.playState === 'running'
+    && a.effect?.getComputedTiming().iterations === Infinity)
+  .map((a) => a.effect?.target?.getAttribute('class') ?? String(a.effect?.target))"""
+
+
+def endless_animations(page: Page) -> list[str]:
+    """The elements (their classes) of every running animation that never ends."""
+    found: list[str] = page.evaluate(ENDLESS_JS)
+    return found
+
+
 def drawn_choices(page: Page) -> list[dict[str, Any]]:
     """Every final choice drawn, as action JSON; each must be a labelled legal <button>.
     A choice made for another seat (Tea) carries that seat as ``asSeat``."""

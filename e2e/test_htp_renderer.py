@@ -28,7 +28,7 @@ from pygames.humble_tea_party import HtpGame, HtpState, Phase, Tea
 
 from .a11y import assert_accessible
 from .conftest import screenshot
-from .harness import drawn_choices, open_harness
+from .harness import drawn_choices, endless_animations, open_harness
 from .layout import StayWatch, assert_fits_width, choices_out_of_view
 
 # Every choice of a decision, the picks that lead to a placement included.
@@ -171,6 +171,7 @@ def test_every_fixture_draws_only_legal_choices(guard_factory: Any, base_url: st
     assert len(fixtures) >= 14
     for name, f in fixtures.items():
         page.select_option("#pick", name)
+        assert endless_animations(page) == [], name
         legal = [key(a) for a in f["legal"]]
         human_tea = [
             key({"type": "tea", "asSeat": o["seat"]})

@@ -27,7 +27,7 @@ from pygames.storm_in_a_teacup.combinations import combination_of, why_not
 
 from .a11y import assert_accessible
 from .conftest import screenshot
-from .harness import drawn_choices, open_harness
+from .harness import drawn_choices, endless_animations, open_harness
 from .layout import StayWatch, assert_fits_width, choices_out_of_view
 
 FIXTURES_JS = """async () => {
@@ -111,6 +111,7 @@ def test_every_fixture_draws_only_legal_choices(guard_factory: Any, base_url: st
     assert len(fixtures) >= 15
     for name, f in fixtures.items():
         page.select_option("#pick", name)
+        assert endless_animations(page) == [], name
         legal = {key(a) for a in f["legal"]}
         shown = [key(a) for a in drawn_choices(page)]
         assert set(shown) <= legal, name

@@ -24,7 +24,7 @@ from pygames.games import get_game
 
 from .a11y import assert_accessible
 from .conftest import screenshot
-from .harness import open_harness
+from .harness import endless_animations, open_harness
 from .layout import StayWatch, assert_fits_width, choices_out_of_view
 
 FIXTURES_JS = """async () => (await import('./tanbo-fixtures.js')).fixtures"""
@@ -88,6 +88,20 @@ def test_fixtures_are_the_engines_views(guard_factory: Any, base_url: str) -> No
             continue
         state = game.state_from_view(f["view"], f["seat"], Rng(1))
         assert [a.to_json() for a in state.legal_actions(f["seat"])] == f["legal"], name
+
+
+def test_a_table_waiting_for_a_person_runs_no_endless_animation(
+    guard_factory: Any, base_url: str
+) -> None:
+    page = open_fixture(guard_factory, base_url)
+    glowing = set()
+    for name in fixtures_of(page):
+        page.select_option("#pick", name)
+        if page.locator("#root .sector.legal, #root .tok.partner").count():
+            glowing.add(name)
+        assert endless_animations(page) == [], name
+    # The test sees the glows it is about: the Farmer's paddies and a swap's partners.
+    assert {"farmer placement: your choice", "Big Movement: you swap"} <= glowing, glowing
 
 
 def test_every_fixture_draws_exactly_its_legal_actions(guard_factory: Any, base_url: str) -> None:
