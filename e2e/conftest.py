@@ -51,8 +51,8 @@ WHOLE_GAME = 400
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Every test in e2e/ drives a browser: each is marked ``e2e`` (``-m "not e2e"`` runs the
     rest), whether or not its module says so. Outside the long run, the browser tests marked
-    ``soak`` are deselected (pytest says how many): each repeats, for another game, size,
-    player count or order of tabs, a check that ``make test`` makes once."""
+    ``soak`` are deselected (``--collect-only`` counts them): each repeats, for another game,
+    size, player count or order of tabs, a check that ``make test`` makes once."""
     kept, repeats = [], []
     for item in items:
         if HERE in item.path.resolve().parents:
