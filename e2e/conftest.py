@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -64,6 +64,26 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if repeats:
         config.hook.pytest_deselected(items=repeats)
         items[:] = kept
+
+
+def soak_beyond(
+    everyday: Collection[Any],
+    values: Iterable[Any],
+    *,
+    ids: Callable[[Any], str] | None = None,
+    unpack: bool = False,
+) -> list[Any]:
+    """``values`` as pytest parameters, those not in ``everyday`` marked ``soak``: ``make
+    test`` checks the everyday ones, the long run every one. With ``unpack``, each value is a
+    tuple of the test's arguments."""
+    return [
+        pytest.param(
+            *(value if unpack else (value,)),
+            id=None if ids is None else ids(value),
+            marks=() if value in everyday else pytest.mark.soak,
+        )
+        for value in values
+    ]
 
 
 def decisions(everyday: int) -> range:

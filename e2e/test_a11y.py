@@ -15,7 +15,15 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .a11y import assert_accessible
-from .conftest import ENGINE_TIMEOUT_MS, SOAK, Guard, decisions, screenshot, wait_ready
+from .conftest import (
+    ENGINE_TIMEOUT_MS,
+    SOAK,
+    Guard,
+    decisions,
+    screenshot,
+    soak_beyond,
+    wait_ready,
+)
 from .lobby import choose_seats, fill_seed, table_command
 from .play import bot_record, decide_by_keyboard, record_link, wait_turn
 
@@ -44,18 +52,10 @@ def test_the_lobby_of_every_game(guard_factory: Any, base_url: str, size: str) -
 # Each game at each size is checked in one of the two: mid-game or at its end (every pair in
 # both in the long run).
 MIDDLE = ("tanbo", "phone"), ("humble_tea_party", "desktop"), ("storm_in_a_teacup", "phone")
+PAIRS = [(game, size) for game in GAMES for size in SIZES]
 
 
-def sizes_of_games(everyday: tuple[tuple[str, str], ...]) -> list[Any]:
-    """Every (game, size), those not in ``everyday`` marked ``soak``."""
-    return [
-        pytest.param(game, size, marks=() if (game, size) in everyday else pytest.mark.soak)
-        for game in GAMES
-        for size in SIZES
-    ]
-
-
-@pytest.mark.parametrize(("game", "size"), sizes_of_games(MIDDLE))
+@pytest.mark.parametrize(("game", "size"), soak_beyond(MIDDLE, PAIRS, unpack=True))
 def test_a_game_in_the_middle(returning: Any, base_url: str, game: str, size: str) -> None:
     record = bot_record(game, PLAYERS[game], seed=3, upto=14, humans=(0,))
     link = record_link(base_url + "?fast=1", record)
@@ -74,8 +74,7 @@ def test_a_game_in_the_middle(returning: Any, base_url: str, game: str, size: st
 
 
 @pytest.mark.parametrize(
-    ("game", "size"),
-    sizes_of_games(tuple((g, s) for g in GAMES for s in SIZES if (g, s) not in MIDDLE)),
+    ("game", "size"), soak_beyond([p for p in PAIRS if p not in MIDDLE], PAIRS, unpack=True)
 )
 def test_the_end_screen_and_replay(returning: Any, base_url: str, game: str, size: str) -> None:
     record = bot_record(game, PLAYERS[game], seed=8)

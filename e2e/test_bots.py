@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import SOAK, screenshot
+from .conftest import SOAK, screenshot, soak_beyond
 from .lobby import choose_seats, fill_seed, table_command
 from .play import board_state, decide, thinking_in_the_engine, wait_answered, wait_turn
 
@@ -137,10 +137,7 @@ def test_the_lobby_offers_the_three_levels(site: tuple[Page, Any]) -> None:
 # The shell schedules the bots and the drawing, the same for every game: make test plays
 # Humble Tea Party (two bots, and Tea asked of them), the long run every game to its end.
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    "game",
-    [pytest.param(g, marks=() if g == "humble_tea_party" else pytest.mark.soak) for g in PLAYERS],
-)
+@pytest.mark.parametrize("game", soak_beyond(["humble_tea_party"], PLAYERS))
 def test_a_game_against_strong_bots_draws_nothing_while_they_think(
     returning: Any, base_url: str, game: str
 ) -> None:

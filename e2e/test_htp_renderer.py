@@ -27,7 +27,7 @@ from pygames.core import Action
 from pygames.humble_tea_party import HtpGame, HtpState, Phase, Tea
 
 from .a11y import assert_accessible
-from .conftest import screenshot
+from .conftest import screenshot, soak_beyond
 from .harness import drawn_choices, endless_animations, open_harness
 from .layout import StayWatch, assert_fits_width, choices_out_of_view
 
@@ -276,16 +276,12 @@ def test_secrets_and_tiles_in_words(guard_factory: Any, base_url: str) -> None:
 # The fewest boxes on a phone and the most on a desktop; every pair in the long run.
 @pytest.mark.parametrize(
     ("players", "viewport"),
-    [
-        pytest.param(
-            players,
-            viewport,
-            id=f"{players}-{size}",
-            marks=() if (players, size) in ((3, "360x740"), (6, "1366x768")) else pytest.mark.soak,
-        )
-        for players in (3, 4, 6)
-        for viewport, size in ((DESKTOP, "1366x768"), (PHONE, "360x740"))
-    ],
+    soak_beyond(
+        [(3, PHONE), (6, DESKTOP)],
+        [(players, viewport) for players in (3, 4, 6) for viewport in (DESKTOP, PHONE)],
+        ids=lambda pair: f"{pair[0]}-{pair[1]['width']}x{pair[1]['height']}",
+        unpack=True,
+    ),
 )
 def test_the_board_stays_put_through_whole_games(
     guard_factory: Any, base_url: str, viewport: dict[str, int], players: int
@@ -302,10 +298,7 @@ def test_the_board_stays_put_through_whole_games(
 
 
 # The fewest and the most boxes; 4 and 5 players in the long run.
-@pytest.mark.parametrize(
-    "players",
-    [pytest.param(n, marks=() if n in (3, 6) else pytest.mark.soak) for n in (3, 4, 5, 6)],
-)
+@pytest.mark.parametrize("players", soak_beyond((3, 6), (3, 4, 5, 6)))
 def test_prompt_and_every_choice_in_view_at_1366(
     guard_factory: Any, base_url: str, players: int
 ) -> None:

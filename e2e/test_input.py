@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import Guard, screenshot
+from .conftest import Guard, screenshot, soak_beyond
 from .lobby import choose_seats, fill_seed
 from .play import (
     BOARD,
@@ -32,13 +32,8 @@ from .play import (
 )
 
 GAMES = ["tanbo", "humble_tea_party", "storm_in_a_teacup"]
-
-
-def one_game_everyday(everyday: str) -> list[Any]:
-    """Every game, those but ``everyday`` marked ``soak``: the input gate is the shell's, the same
-    for every table; make test presses each way on one game, a different one for each test."""
-    return [pytest.param(g, marks=() if g == everyday else pytest.mark.soak) for g in GAMES]
-
+# The input gate is the shell's, the same for every table: make test presses each way on one
+# game, a different one for each test (soak_beyond), the long run on every game.
 
 # Bots answer at once (?pace=0), so the next decision is on the table within a double tap.
 FAST = "/?pace=0&debug=1"
@@ -98,7 +93,7 @@ def focus_a_final_choice(page: Page) -> None:
     raise AssertionError("the picks lead to no final choice")
 
 
-@pytest.mark.parametrize("game", one_game_everyday("tanbo"))
+@pytest.mark.parametrize("game", soak_beyond(["tanbo"], GAMES))
 def test_a_held_enter_plays_one_decision(site: tuple[Page, Guard], game: str) -> None:
     page, guard = site
     page.goto(guard.origin + FAST)
@@ -177,7 +172,7 @@ LIVE_POINT_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("game", one_game_everyday("storm_in_a_teacup"))
+@pytest.mark.parametrize("game", soak_beyond(["storm_in_a_teacup"], GAMES))
 def test_a_double_tap_120_ms_apart_plays_one_decision(site: tuple[Page, Guard], game: str) -> None:
     page, guard = site
     open_against_random_bots(page, guard, game)
@@ -217,7 +212,7 @@ WATCH_DRAW_JS = """(step) => {
 }"""
 
 
-@pytest.mark.parametrize("game", one_game_everyday("humble_tea_party"))
+@pytest.mark.parametrize("game", soak_beyond(["humble_tea_party"], GAMES))
 def test_a_tap_on_a_decision_just_drawn_is_not_taken(site: tuple[Page, Guard], game: str) -> None:
     """The second tap of a double tap slower than the bots' answer: it comes as the next
     decision is drawn, on the control now under the finger (Tanbo's next token, the next

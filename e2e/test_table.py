@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import ENGINE_TIMEOUT_MS, Guard, screenshot, wait_ready
+from .conftest import ENGINE_TIMEOUT_MS, Guard, screenshot, soak_beyond, wait_ready
 from .lobby import choose_seats, fill_seed, table_command
 from .play import TAB_SAVE_JS, board_state, bot_record, decide, record_link, tab_save, wait_turn
 
@@ -272,10 +272,7 @@ def test_the_end_screen_opens_in_view_with_replay_and_rematch(
 # The viewer is the shell's, the same for every game (each game's replay drawing has its own
 # tests: the game's site tests, and the end screens' in test_a11y.py): Humble Tea Party in
 # make test, every game in the long run.
-@pytest.mark.parametrize(
-    "game",
-    [pytest.param(g, marks=() if g == "humble_tea_party" else pytest.mark.soak) for g in GAMES],
-)
+@pytest.mark.parametrize("game", soak_beyond(["humble_tea_party"], GAMES))
 def test_the_replay_of_a_finished_game(returning: Any, base_url: str, game: str) -> None:
     record = bot_record(game, PLAYERS[game], seed=6)
     steps = len(record["actions"])

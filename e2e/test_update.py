@@ -27,7 +27,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import BrowserContext, Page, Response, expect
 
-from .conftest import Guard, screenshot, wait_ready
+from .conftest import Guard, screenshot, soak_beyond, wait_ready
 from .lobby import choose_seats, fill_seed, table_command
 from .play import board_state, decide, kill_engine, wait_turn
 
@@ -290,10 +290,11 @@ def play_a_move(page: Page) -> None:
 # the long run plays it.
 @pytest.mark.parametrize(
     "order",
-    [
-        pytest.param(order, id=name, marks=pytest.mark.soak if name.startswith("tab-") else ())
-        for name, order in ORDERS.items()
-    ],
+    soak_beyond(
+        [ORDERS["reload-close-reopen"], ORDERS["reload-tab-accept-close-old-tab"]],
+        ORDERS.values(),
+        ids={order: name for name, order in ORDERS.items()}.__getitem__,
+    ),
 )
 def test_after_any_order_of_tabs_around_an_update_the_new_build_plays_offline(
     guard_factory: Any, builds: Builds, order: tuple[str, ...]

@@ -168,28 +168,27 @@ class Writer:
             self.lines.append(f"  {key}{mark}: {self.ts(hint)};")
         self.lines.append("}")
 
-    def module(self, name: str) -> None:
-        """Every TypedDict defined in module ``name``, then those they name."""
-        module = importlib.import_module(name)
+    def section(self, name: str) -> Any:
+        """Start the part of the file written from module ``name``; the module."""
         self.lines.append("")
         self.lines.append(f"// {'-' * 93}")
         self.lines.append(f"// {name.replace('.', '/')}.py")
+        return importlib.import_module(name)
+
+    def module(self, name: str) -> None:
+        """Every TypedDict defined in module ``name``, then those they name."""
+        module = self.section(name)
         for value in list(vars(module).values()):
             if is_typeddict(value) and value.__module__ == name and value not in self.done:
                 self.interface(value)
         while self.queue:
             self.interface(self.queue.pop(0))
 
-
     def actions(self, name: str, prefix: str) -> None:
         """One interface per action of module ``name``'s ``CODEC`` (``type`` its kind, then its
         fields), named ``prefix`` and the class name, and their union ``<prefix>Action``."""
-        module = importlib.import_module(name)
-        self.lines.append("")
-        self.lines.append(f"// {'-' * 93}")
-        self.lines.append(f"// {name.replace('.', '/')}.py")
         names = []
-        for cls in module.CODEC.classes:
+        for cls in self.section(name).CODEC.classes:
             hints = get_type_hints(cls, include_extras=True)
             docs = _field_docs(cls)
             names.append(f"{prefix}{cls.__name__}")

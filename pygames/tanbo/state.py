@@ -77,14 +77,14 @@ class Phase(StrEnum):
 
 #: A :class:`Phase`'s value, as views carry it (JSON has no enums); mypy checks that the values
 #: match, as it reads ``Phase.value`` as the union of its members' values.
+PhaseWord = Literal["farmer", "move", "swap", "harvest", "rest", "excess", "over"]
+
+
 class TanboDetails(TypedDict):
     """Tanbo's own figures at the end of a game."""
 
     #: The Rice each player collected, in words, by seat.
     collected: list[MessageJson]
-
-
-PhaseWord = Literal["farmer", "move", "swap", "harvest", "rest", "excess", "over"]
 
 
 class TanboRules(State):
