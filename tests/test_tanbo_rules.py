@@ -409,7 +409,15 @@ def test_t8_view_shape_is_public_and_holds_no_generator() -> None:
         "rice": {"yellow": 0, "black": 0, "red": 0},
         "farmer": True,
     }
-    assert table["sowing"] == {"from": 2, "next": 3, "placed": [], "landing": 0}
+    sowing = table["sowing"]
+    assert sowing is not None
+    assert {k: v for k, v in sowing.items() if k != "ways"} == {
+        "from": 2, "next": 3, "placed": [], "landing": 0
+    }  # fmt: skip
+    # 2 Snakes and the Farmer from paddy 3: paddy 1 (2 Snakes) gets a Snake or the Farmer.
+    assert [(w["tokens"], w["action"]) for w in sowing["ways"]] == [
+        (["snake"], "sow"), (["farmer"], "sow")
+    ]  # fmt: skip
     assert state.view(0)["table"] == table == state.view(None)["table"]
     text = json.dumps(view)
     assert "rng" not in text and str(state.rng.state) not in text and "123456789" not in text

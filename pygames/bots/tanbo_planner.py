@@ -10,12 +10,11 @@ a Rest loss, what a Big Movement replay could bring) and plays the plan's next t
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 
 from ..core import Action, Game, Rng
 from ..core.contract import ViewJson
 from ..tanbo.actions import Place, PlaceFarmer, Remove, ReturnRice, Swap, Take
-from ..tanbo.field import Work, excess, farmer_paddy, rest_target, swaps, work_for
+from ..tanbo.field import Work, excess, farmer_paddy, multisets, rest_target, slots, swaps, work_for
 from ..tanbo.game import TanboState
 from ..tanbo.state import Phase
 from ..tanbo.tokens import (
@@ -41,33 +40,6 @@ FUTURE = 0.25  # Rice on the field is worth a fraction of its points
 BRANCH_LIMIT = (24, 8, 3)  # distributions tried per action-paddy content, by chain depth
 MAX_CHAIN = 2  # Big Movement replays looked at
 ROLLOUT_LIMITS = (3, 1)  # smaller limits, for search rollouts and evaluations
-
-
-def _multisets(counts: Sequence[int], size: int) -> tuple[Counts, ...]:
-    """Every sub-multiset of ``counts`` (by kind) holding ``size`` tokens, in a fixed order.
-
-    Remembered (the same hands come back all the time): callers must not change the lists.
-    """
-    return _sub_multisets(tuple(counts), size)
-
-
-@lru_cache(maxsize=1 << 14)
-def _sub_multisets(counts: tuple[int, ...], size: int) -> tuple[Counts, ...]:
-    return tuple(_generate(counts, size, 0))
-
-
-def _generate(counts: Sequence[int], size: int, kind: int) -> Iterator[Counts]:
-    if size == 0:
-        yield [0, 0, 0, 0, 0]
-        return
-    if kind == 5:
-        return
-    rest_after = sum(counts[kind + 1 :])
-    low = max(0, size - rest_after)
-    for take in range(min(counts[kind], size), low - 1, -1):
-        for tail in _generate(counts, size - take, kind + 1):
-            tail[kind] = take
-            yield tail
 
 
 class _Context:
@@ -114,11 +86,8 @@ def _geometry(hand: Counts, start: int) -> tuple[list[int], int, int, list[int]]
     """Where a movement of ``hand`` from ``start`` can put tokens: the most tokens each slot
     ``j`` (the paddy ``start + j``) may take, the slot of the last token, the action paddy,
     and the other slots."""
-    n = sum(hand)
-    slots = min(n, PADDIES)
-    caps = [(n - j + PADDIES - 1) // PADDIES for j in range(slots)]
-    last = (n - 1) % PADDIES
-    return caps, last, (start + last) % PADDIES, [j for j in range(slots) if j != last]
+    caps, last = slots(sum(hand))
+    return caps, last, (start + last) % PADDIES, [j for j in range(len(caps)) if j != last]
 
 
 class Planner:
@@ -142,7 +111,7 @@ class Planner:
         best_value = -1e9
         best_plan: Ring = []
         limit = self.limits[min(depth, len(self.limits) - 1)]
-        for chosen in _multisets(hand, caps[last]):
+        for chosen in multisets(hand, caps[last]):
             rest = [h - c for h, c in zip(hand, chosen, strict=True)]
             here = [r + c for r, c in zip(ring[action], chosen, strict=True)]
             work, size = work_for(here)
@@ -171,7 +140,7 @@ class Planner:
         caps, last, action, others = _geometry(hand, start)
         limit = max(spread, self.limits[0])
         out: list[tuple[float, int, Ring]] = []
-        for chosen in _multisets(hand, caps[last]):
+        for chosen in multisets(hand, caps[last]):
             rest = [h - c for h, c in zip(hand, chosen, strict=True)]
             here = [r + c for r, c in zip(ring[action], chosen, strict=True)]
             work, size = work_for(here)
@@ -195,7 +164,7 @@ class Planner:
                 yield [p[:] for p in plan]
                 return
             j = others[i]
-            for part in _multisets(left, caps[j]):
+            for part in multisets(left, caps[j]):
                 plan[j] = part
                 yield from fill(i + 1, [a - b for a, b in zip(left, part, strict=True)])
 

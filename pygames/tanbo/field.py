@@ -11,12 +11,15 @@ A ring is five paddies, each a :data:`~pygames.tanbo.tokens.Counts` list; paddie
 ('sow', 'rest')
 >>> landing(1, 4)   # four tokens from paddy 2 (index 1): the last lands in paddy 1
 0
+>>> slots(7)   # seven tokens: two each in the first two paddies sown, the last in the second
+([2, 2, 1, 1, 1], 1)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from enum import Enum
+from functools import lru_cache
 from typing import Literal
 
 from .tokens import MAX_TOKENS_PER_PADDY, PADDIES, Counts, Token, rice_count
@@ -67,6 +70,46 @@ def clockwise(paddy: int, steps: int = 1) -> int:
 def landing(start: int, count: int) -> int:
     """Where the last of ``count`` tokens picked up in ``start`` lands (ruling T3)."""
     return (start + count) % PADDIES
+
+
+def slots(count: int) -> tuple[list[int], int]:
+    """How ``count`` tokens spread over the paddies ahead (ruling T3): how many land in each
+    paddy sown (the ``j``-th is ``j`` paddies after the first one sown), and which of them
+    gets the last token."""
+    ahead = min(count, PADDIES)
+    caps = [(count - j + PADDIES - 1) // PADDIES for j in range(ahead)]
+    return caps, (count - 1) % PADDIES
+
+
+def multisets(counts: Sequence[int], size: int) -> tuple[Counts, ...]:
+    """Every sub-multiset of ``counts`` (by kind) holding ``size`` tokens, in a fixed order
+    (the most of the lowest kind first).
+
+    Remembered (the same hands come back all the time): callers must not change the lists.
+
+    >>> multisets([1, 0, 0, 2, 0], 2)
+    ([1, 0, 0, 1, 0], [0, 0, 0, 2, 0])
+    """
+    return _sub_multisets(tuple(counts), size)
+
+
+@lru_cache(maxsize=1 << 14)
+def _sub_multisets(counts: tuple[int, ...], size: int) -> tuple[Counts, ...]:
+    return tuple(_generate(counts, size, 0))
+
+
+def _generate(counts: Sequence[int], size: int, kind: int) -> Iterator[Counts]:
+    if size == 0:
+        yield [0, 0, 0, 0, 0]
+        return
+    if kind == 5:
+        return
+    rest_after = sum(counts[kind + 1 :])
+    low = max(0, size - rest_after)
+    for take in range(min(counts[kind], size), low - 1, -1):
+        for tail in _generate(counts, size - take, kind + 1):
+            tail[kind] = take
+            yield tail
 
 
 def rest_target(ring: Sequence[Sequence[int]], paddy: int) -> int | None:

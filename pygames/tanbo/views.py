@@ -11,7 +11,8 @@ from typing import Any, TypedDict, TypeVar
 
 from ..core import BadRecord, Game, JsonDict, LogEntry, Message, Rng
 from ..core.contract import MessageJson
-from .field import clockwise, excess, farmer_paddy
+from .field import clockwise, excess, farmer_paddy, swaps
+from .forecast import Mover, WayJson, forecast
 from .state import Phase, PhaseWord, TanboRules
 from .summary import PlacedJson, Turn, TurnJson, turn_text
 from .tokens import (
@@ -50,11 +51,18 @@ class LastTurnJson(TurnJson):
 #: The sowing under way: where it started (``from``), the next paddy, what was placed where,
 #: and where the last token in hand will land (ruling T3; null once all are placed).
 SowingJson = TypedDict(
-    "SowingJson", {"from": int, "next": int, "placed": list[PlacedJson], "landing": int | None}
+    "SowingJson",
+    {
+        "from": int,
+        "next": int,
+        "placed": list[PlacedJson],
+        "landing": int | None,
+        "ways": list[WayJson],
+    },
 )
 SowingJson.__doc__ = """The sowing under way: where it started (``from``), the next paddy to
-sow, each token placed so far, and where the last token in hand will land (ruling T3; null
-once all are placed)."""
+sow, each token placed so far, where the last token in hand will land (ruling T3; null once all
+are placed), and each way the movement can still end there (empty once all are placed)."""
 
 
 class PendingJson(TypedDict):
@@ -134,6 +142,28 @@ def _landing(state: TanboRules) -> int | None:
     return clockwise(state.sow_next, left - 1)
 
 
+def _ways(state: TanboRules) -> list[WayJson]:
+    """What the movement under way can lead to (public: ruling T8)."""
+    if state.phase is not Phase.MOVE or not sum(state.hand):
+        return []
+    me = state.turn
+    mover = Mover(
+        score=state.score(me),
+        rival=state.score(1 - me),
+        turn_points=state.turn_points,
+        collected=state.collected[me],
+    )
+    return forecast(
+        state.rings[me],
+        state.hand,
+        state.sow_next,
+        mover,
+        state.bag,
+        state.supply,
+        len(swaps(state.rings[1 - me])),
+    )
+
+
 def _reason(data: Any) -> Message | None:
     """A winning reason from the view (a message; a state saved before: its English words)."""
     if data is None:
@@ -163,6 +193,7 @@ def table_view(state: TanboRules) -> TanboTable:
             "placed": [{"paddy": p, "token": TOKEN_WORDS[t]} for p, t in state.placed],
             # Where the last token in hand will land (ruling T3); None once all are placed.
             "landing": _landing(state),
+            "ways": _ways(state),
         }
     return {
         # The rules the table shows (rulings T1, T2, T6, T7): the renderer derives none of them.

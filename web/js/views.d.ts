@@ -323,13 +323,15 @@ export interface LastTurnJson {
 
 /**
  * The sowing under way: where it started (`from`), the next paddy to sow, each token placed so
- * far, and where the last token in hand will land (ruling T3; null once all are placed).
+ * far, where the last token in hand will land (ruling T3; null once all are placed), and each
+ * way the movement can still end there (empty once all are placed).
  */
 export interface SowingJson {
   from: number;
   next: number;
   placed: PlacedJson[];
   landing: number | null;
+  ways: WayJson[];
 }
 
 /**
@@ -428,6 +430,23 @@ export interface SwapJson {
 export interface PlacedJson {
   paddy: number;
   token: "snake" | "yellow" | "black" | "red" | "farmer";
+}
+
+/** One way the movement under way can end: what lands in the last paddy and its action. */
+export interface WayJson {
+  /** The tokens of the hand that land in the last paddy, by kind. */
+  tokens: ("snake" | "yellow" | "black" | "red" | "farmer")[];
+  action: "rest" | "sow" | "harvest" | "cultivate" | "big_movement";
+  /** Harvest: the points the dearest Rice score; Rest: minus the fewest points returned. */
+  points: number;
+  /** The action wins the game for the mover at once (a Harvest: ruling T7). */
+  wins: boolean;
+  /** The action gives the opponent the game (a Rest whose losses leave them 20 ahead). */
+  loses: boolean;
+  /** The tokens that may be placed next and still lead here. */
+  next: ("snake" | "yellow" | "black" | "red" | "farmer")[];
+  /** What the action would do, in words. */
+  text: MessageJson;
 }
 
 /** Rice by colour: a bag, a player's collected Rice, a paddy's, or each colour's points. */
