@@ -477,3 +477,74 @@ def test_moves_are_animated_briefly_and_not_for_reduced_motion(
     )
     still.evaluate("async () => { showStep(true); await new Promise(requestAnimationFrame); }")
     assert still.locator(".fly-ghost").count() == 0
+
+
+# --- what a movement will do ----------------------------------------------------------------
+
+TWO_LEFT = "sowing: two left, a winning Harvest"
+
+
+def test_the_forecast_tells_each_way_in_the_engines_words(
+    guard_factory: Any, base_url: str
+) -> None:
+    page = open_fixture(guard_factory, base_url, TWO_LEFT, viewport=DESKTOP)
+    f = fixtures_of(page)[TWO_LEFT]
+    sowing = f["view"]["table"]["sowing"]
+    names = [s["name"] for s in f["seats"]]
+    said = page.evaluate(
+        "async ([ms, names]) => { const { say } = await import('../js/i18n.js');"
+        " return ms.map((m) => say(m, names)); }",
+        [[w["text"] for w in sowing["ways"]], names],
+    )
+    rows = page.locator("#root .forecast .ways .way-text").all_inner_texts()
+    assert rows == list(dict.fromkeys(said))  # one row per distinct way, in the engine's order
+    assert any("and win" in r for r in rows)
+    head = page.locator("#root .forecast .panel-label").inner_text()
+    assert f"PADDY {sowing['landing'] + 1}" in head.upper()
+    # Each token that settles the movement says where it leads, on the chip and in its name.
+    for a in f["legal"]:
+        kept = [w for w in sowing["ways"] if a["token"] in w["next"]]
+        chip = page.locator(f"#root .chip.token-{a['token']}.legal")
+        if len(kept) == 1:
+            work = {"harvest": "Harvest", "sow": "Sow", "cultivate": "Cultivate", "rest": "Rest",
+                    "big_movement": "Big Movement"}[kept[0]["action"]]
+            shown = chip.locator(".chip-then").inner_text()
+            assert shown.startswith(f"→ {work}") and (", and win" in shown) == kept[0]["wins"]
+            assert shown in (chip.get_attribute("aria-label") or "")
+        else:
+            assert chip.locator(".chip-then").count() == 0
+    # Pointing at a token strikes out the ways it would close.
+    farmer = page.locator("#root .chip.token-farmer.legal")
+    farmer.hover()
+    struck = page.evaluate(
+        """() => [...document.querySelectorAll('#root .forecast .ways .way')]
+             .map(e => getComputedStyle(e).textDecorationLine.includes('line-through'))"""
+    )
+    opened: dict[str, bool] = {}  # one row per distinct way: closed unless one of it stays
+    for w in sowing["ways"]:
+        key = json.dumps(w["text"])
+        opened[key] = opened.get(key, False) or "farmer" in w["next"]
+    closes = [not still for still in opened.values()]
+    assert struck == closes and any(struck) and not all(struck)
+
+
+def test_the_forecast_is_one_line_a_way_on_a_phone_until_opened(
+    guard_factory: Any, base_url: str
+) -> None:
+    page = open_fixture(guard_factory, base_url, "sowing: your move, mid-path", viewport=PHONE)
+    forecast = page.locator("#root details.forecast")
+    assert forecast.get_attribute("open") is None
+    assert page.locator("#root .forecast .way-pills .way").count() >= 2
+    assert not page.locator("#root .forecast .ways").is_visible()
+    summary = page.locator("#root .forecast > summary")
+    box = summary.bounding_box()
+    assert box is not None and box["height"] >= 24
+    summary.click()
+    assert page.locator("#root .forecast .ways").is_visible()
+    # The person's choice holds across a redraw (the next decision's table).
+    page.evaluate("() => window.showStep(false)")
+    assert page.locator("#root details.forecast").get_attribute("open") is not None
+    assert_fits_width(page, "the forecast opened at 360 px")
+    # Not the sowing player's: no forecast (the bot's movement is on its ring).
+    page.select_option("#pick", "sowing: the bot's move")
+    assert page.locator("#root .forecast").count() == 0

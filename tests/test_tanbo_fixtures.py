@@ -88,6 +88,21 @@ def _moving(seat: int, placed: int, kinds: int, turns: int = 1) -> Test:
     return test
 
 
+def _last_two(wins: bool) -> Test:
+    """Seat 0 holds two tokens of two kinds, and one way of the forecast is a Harvest (that
+    wins, if ``wins``)."""
+
+    def test(s: TanboState) -> bool:
+        if s.phase is not Phase.MOVE or s.turn != 0 or sum(s.hand) != 2:
+            return False
+        sowing = s.view(0)["table"]["sowing"]
+        return sowing is not None and any(
+            w["action"] == "harvest" and w["wins"] == wins for w in sowing["ways"]
+        )
+
+    return test
+
+
 def _phase(phase: Phase, seat: int, options: int = 1, turns: int = 1) -> Test:
     def test(s: TanboState) -> bool:
         return (
@@ -111,6 +126,8 @@ def build() -> dict[str, JsonDict]:
     out["farmer placement: your choice"] = _fixture(placed, before, 0)
     state, before = _find(_moving(0, placed=2, kinds=3, turns=5))
     out["sowing: your move, mid-path"] = _fixture(state, before, 0)
+    state, before = _find(_last_two(wins=True))
+    out["sowing: two left, a winning Harvest"] = _fixture(state, before, 0)
     state, before = _find(_moving(1, placed=2, kinds=2, turns=5))
     out["sowing: the bot's move"] = _fixture(state, before, 0)
     state, before = _find(

@@ -193,7 +193,7 @@ def test_a_rest_that_hands_the_opponent_a_20_lead_says_so() -> None:
     assert rest[0]["next"] == ["snake"]
     assert text(rest[0]) == (
         "Rest: the Farmer walks to paddy 4; return 1 Rice (at best 1 Yellow Rice, -3),"
-        " and your opponent leads by 20: they win"
+        " and Player 2 leads by 20: a loss"
     )
     assert check_ways(state) == 2
 
@@ -208,8 +208,7 @@ def test_a_big_movement_names_the_tokens_moved_again_and_the_swap_to_come() -> N
         "snake": "cultivate", "red": "harvest", "farmer": "big_movement"
     }
     assert text(ways["farmer"]) == (
-        "Big Movement: your opponent swaps two of their tokens,"
-        " then you move again the 3 tokens of paddy 4"
+        "Big Movement: Player 2 swaps two tokens, then you move the 3 tokens of paddy 4 again"
     )
     assert check_ways(state) == 3
 

@@ -9,7 +9,7 @@ random", never as the Rice that will come.
 
 >>> from pygames.core.messages import render
 >>> ring = [[0, 0, 0, 0, 0], [2, 0, 0, 0, 0], [1, 0, 0, 1, 0], [2, 0, 0, 0, 0], [2, 0, 0, 0, 0]]
->>> mover = Mover(score=10, rival=4, turn_points=0, collected=[0, 2, 0, 0, 0])
+>>> mover = Mover(score=10, rival=4, turn_points=0, collected=[0, 2, 0, 0, 0], rival_seat=1)
 >>> ways = forecast(ring, [1, 0, 0, 1, 0], 1, mover, bag=[0, 5, 5, 4, 0], supply=6, rival_swaps=3)
 >>> for way in ways:   # a Snake and a Red Rice in hand, sown from paddy 2: paddy 3 gets one
 ...     print(way["tokens"], render(Message.from_json(way["text"])), way["next"])
@@ -69,6 +69,8 @@ class Mover:
     turn_points: int
     #: The Rice the mover has collected, by kind (a Rest returns some).
     collected: Sequence[int]
+    #: The opponent's seat (a Big Movement's swap is theirs).
+    rival_seat: int
 
 
 def forecast(
@@ -162,11 +164,11 @@ def _way(
                 key = "rest_loses" if loses else "rest_returns"
                 text = _say(
                     key, paddy=paddy, n=rice_count(returned), rice=describe(returned),
-                    points=lost, lead=WIN_LEAD,
+                    points=lost, lead=WIN_LEAD, seat=mover.rival_seat,
                 )
     else:
         key = "big_movement" if rival_swaps else "big_movement_no_swap"
-        text = _say(key, tokens=sum(here), paddy=landing + 1)
+        text = _say(key, tokens=sum(here), paddy=landing + 1, seat=mover.rival_seat)
     return {
         "tokens": [TOKEN_WORDS[t] for t in range(5) for _ in range(chosen[t])],
         "action": work.value,

@@ -152,6 +152,7 @@ def _ways(state: TanboRules) -> list[WayJson]:
         rival=state.score(1 - me),
         turn_points=state.turn_points,
         collected=state.collected[me],
+        rival_seat=1 - me,
     )
     return forecast(
         state.rings[me],

@@ -18,7 +18,7 @@ import { say, seatName, t as words } from "../i18n.js";
 // limit, the paddies in a ring, the seats' rings, where a sowing lands) comes from the view.
 
 /** @import { Action, Message, RendererProps, SeatInfo, View } from "../types.js" */
-/** @import { MovementJson, PlacedJson, RiceJson, SwapJson, TanboDetails, TanboTable, TokensJson } from "../views.js" */
+/** @import { MovementJson, PlacedJson, RiceJson, SwapJson, TanboDetails, TanboTable, TokensJson, WayJson } from "../views.js" */
 /** @import { TanboAction, TanboPlace, TanboPlaceFarmer, TanboRemove, TanboReturnRice, TanboSwap, TanboTake } from "../views.js" */
 
 /** @typedef {View<TanboTable, TanboDetails>} TanboView */
@@ -154,6 +154,8 @@ export function ringOrder(seats, rings) {
  * @property {boolean} sending
  * @property {{view: TanboView, order: string} | null} drawn The view drawn last and its ring order.
  * @property {boolean} focusPartner
+ * @property {boolean | null} forecastOpen The forecast's list was opened or closed by the
+ *   person (null: as the screen's width suggests, closed on a phone).
  */
 
 /** @type {WeakMap<HTMLElement, RootState>} */
@@ -167,8 +169,14 @@ const roots = new WeakMap();
 export function render(root, props) {
   let st = roots.get(root);
   if (!st) {
-    st = { props, pick: null, pickKey: null, sending: false, drawn: null, focusPartner: false };
+    st = { props, pick: null, pickKey: null, sending: false, drawn: null, focusPartner: false, forecastOpen: null };
     roots.set(root, st);
+    const state = st;
+    // A toggle does not bubble: caught on the way down, it keeps the person's choice.
+    root.addEventListener("toggle", (e) => {
+      const el = /** @type {Element} */ (e.target);
+      if (el instanceof HTMLDetailsElement && el.classList.contains("forecast")) state.forecastOpen = el.open;
+    }, true);
     root.addEventListener("click", (e) => onActivate(root, e));
     root.addEventListener("keydown", (e) => {
       if (e.key !== "Enter" && e.key !== " ") return;
@@ -474,6 +482,8 @@ function handPanel(ctx) {
   const counts = { snake: h.snakes || 0, ...h.rice, farmer: h.farmer ? 1 : 0 };
   const legalByToken = new Map(ctx.byType.place.map((a) => [a.token, a]));
   const mover = t.turn;
+  // The forecast is for the person sowing: others see the sowing on the ring.
+  const ways = legalByToken.size ? t.sowing?.ways ?? [] : [];
   const chips = KINDS.filter((k) => counts[k] > 0 || legalByToken.has(k)).map((k) => {
     const a = legalByToken.get(k);
     // Visible: "2 Snakes", "1 Yellow", "Farmer"; the name starts with the same words.
@@ -481,10 +491,17 @@ function handPanel(ctx) {
     const inner = `${chipIcon(k, 22, mover)}<span class="chip-name">${esc(shown)}</span>`;
     if (a) {
       const what = k === "farmer" ? msg("tanbo.ui.your_farmer") : aMsg(k);
-      const label = t.sowing && Number.isInteger(t.sowing.next)
-        ? U("hand.label_into", { shown, what, paddy: paddyNo(t.sowing.next) })
-        : U("hand.label", { shown, what });
-      return `<button type="button" ${legalAttrs(ctx, a, `chip token-${k}`, label)}>${inner}</button>`;
+      // What the movement can still do once this token is placed (the engine's forecast);
+      // when that is one thing, the chip shows it, and its name starts with what it shows.
+      const kept = ways.filter((w) => w.next.includes(k));
+      const fixed = kept.length === 1 ? `→ ${wayShort(kept[0])}` : "";
+      const named = fixed ? `${shown} ${fixed}` : shown;
+      const into = t.sowing && Number.isInteger(t.sowing.next)
+        ? U("hand.label_into", { shown: named, what, paddy: paddyNo(t.sowing.next) })
+        : U("hand.label", { shown: named, what });
+      const label = kept.length > 1 ? U("forecast.chip", { into, then: kept.map(wayShort).join(U("forecast.or")) }) : into;
+      const then = fixed ? `<span class="chip-then">${esc(fixed)}</span>` : "";
+      return `<button type="button" ${legalAttrs(ctx, a, `chip token-${k}${kept.length === 1 ? " fixes" : ""}`, label)}>${inner}${then}</button>`;
     }
     return `<span class="chip token-${k} inert">${inner}</span>`;
   });
@@ -496,7 +513,59 @@ function handPanel(ctx) {
       <span class="panel-label">${esc(U("hand.in_hand", { tokens: countMsg(handCount(h), "token") }))}</span>
       <div class="chips">${chips.join("")}</div>
     </div>
-    ${placed && sw ? `<ol class="path-list" aria-label="${esc(U("hand.placed", { paddy: paddyNo(sw.from) }))}"><li class="path-from">${esc(U("hand.from", { paddy: paddyNo(sw.from) }))}</li>${placed}</ol>` : ""}`;
+    ${placed && sw ? `<ol class="path-list" aria-label="${esc(U("hand.placed", { paddy: paddyNo(sw.from) }))}"><li class="path-from">${esc(U("hand.from", { paddy: paddyNo(sw.from) }))}</li>${placed}</ol>` : ""}
+    ${ways.length && ctx.landing !== null ? forecastList(ways, ctx.landing, mover, ctx.names, ctx.st.forecastOpen) : ""}`;
+}
+
+/**
+ * What the movement can do: for each content the hand can still give the last paddy, its
+ * action and effect, as the engine words them. Hovering or focusing a token dims the ways it
+ * closes (tanbo.css).
+ * @param {WayJson[]} ways @param {number} landing @param {number} mover @param {string[]} names
+ * @param {boolean | null} open Whether the list is open (null: open unless on a phone, where
+ *   the status shares the screen with the rings and shows one line per way until opened).
+ */
+function forecastList(ways, landing, mover, names, open) {
+  // Ways that do the same thing share a row: "Yellow or Red: Big Movement ...".
+  /** @type {Map<string, WayJson[]>} */
+  const same = new Map();
+  for (const w of ways) {
+    const key = JSON.stringify([w.action, w.text]);
+    same.set(key, [...(same.get(key) ?? []), w]);
+  }
+  const groups = [...same.values()];
+  /** @param {WayJson[]} group */
+  const icons = (group) => group.map((g) => `<span class="way-set">${g.tokens.map((k) => tokenIcon(k, 18, mover)).join("")}</span>`)
+    .join(`<span class="way-or">/</span>`);
+  /** @param {WayJson[]} group */
+  const cls = (group) => [`way work-${group[0].action}`, group[0].wins ? "wins" : "", group[0].loses ? "loses" : ""].filter(Boolean).join(" ");
+  /** @param {WayJson[]} group */
+  const next = (group) => esc([...new Set(group.flatMap((g) => g.next))].join(" "));
+  const rows = groups.map((group) => {
+    const tokens = group.map(wayTokens).join(U("forecast.or"));
+    return `<li class="${cls(group)}" data-next="${next(group)}"><span class="way-tokens" aria-hidden="true">${icons(group)}</span><span class="sr-only">${esc(U("forecast.way", { tokens }))}</span><span class="way-text">${esc(say(group[0].text, names))}</span></li>`;
+  });
+  const pills = groups.map((group) => `<span class="${cls(group)}" data-next="${next(group)}">${icons(group)}<span>${esc(wayShort(group[0]))}</span></span>`);
+  const isOpen = open ?? !(typeof matchMedia === "function" && matchMedia("(max-width: 600px)").matches);
+  const head = U("forecast.head", { paddy: paddyNo(landing) });
+  return `<details class="forecast"${isOpen ? " open" : ""}><summary><span class="panel-label">${esc(head)}</span><span class="way-pills" aria-hidden="true">${pills.join("")}</span></summary><ul class="ways">${rows.join("")}</ul></details>`;
+}
+
+/** The tokens of a way, in words: "a Red Rice", "2 Snakes and a Yellow Rice". @param {WayJson} w */
+function wayTokens(w) {
+  /** @type {Map<TokenWord, number>} */
+  const by = new Map();
+  for (const k of w.tokens) by.set(k, (by.get(k) ?? 0) + 1);
+  const items = [...by].map(([k, n]) => (n === 1 ? aMsg(k) : countMsg(n, k)));
+  return say(msg("tanbo.list", { items }));
+}
+
+/** A way in a few words: "Harvest +5", "Rest −3", "Harvest +10, wins". @param {WayJson} w */
+function wayShort(w) {
+  const work = say(msg(`tanbo.work.${w.action}`));
+  const points = w.points > 0 ? ` +${w.points}` : w.points < 0 ? ` −${-w.points}` : "";
+  const end = w.wins ? U("forecast.wins") : w.loses ? U("forecast.loses") : "";
+  return `${work}${points}${end}`;
 }
 
 /**
