@@ -65,12 +65,14 @@ from .core.limits import (
 )
 from .core.undo import undo_cut, undo_state
 from .games import all_games, get_game
+from .hints import suggest
 from .replay import Replay
 from .replies import (
     ActReply,
     BotChooseReply,
     Closed,
     GamesReply,
+    HintReply,
     ImportReply,
     NewMatchReply,
     OpenedReply,
@@ -329,7 +331,8 @@ def games() -> GamesReply:
 
 @_reply
 def new_match(config_text: str, shown: int = SPECTATOR) -> NewMatchReply:
-    """Start a match from a lobby config ``{game, seats: [{name, bot}], seed, options}``.
+    """Start a match from a lobby config ``{game, seats: [{name, bot}], seed, options, hints}``
+    (``hints``: false sets the table up without them).
 
     The answer carries the first screen (as :func:`view` would, for the seat the page shows:
     see :func:`act`) and the whole record, so opening a match is one crossing.
@@ -360,8 +363,12 @@ def new_match(config_text: str, shown: int = SPECTATOR) -> NewMatchReply:
     if not isinstance(options, dict):
         raise BadOptions(Message.of("core.bridge.options_not_object"))
     game.validate_options(len(seats), options)
+    hints = config.get("hints", True)
+    if not isinstance(hints, bool):
+        what = Message.of("core.what.hints")
+        raise BadOptions(Message.of("core.bridge.not_yes_no", what=what, value=quote(hints)))
     try:
-        match = _open(MatchRecord(game.id, seats, seed, dict(options)))
+        match = _open(MatchRecord(game.id, seats, seed, dict(options), no_hints=not hints))
     except BadRecord as exc:  # a fresh match has no actions: only the setup can fail
         detail = exc.message.arg("detail") if exc.message.id == "core.record.cannot_start" else None
         raise BadOptions(detail if isinstance(detail, Message) else exc.message) from exc
@@ -448,6 +455,35 @@ def bot_act(match_id: str, seat: int, step: int, shown: int = SPECTATOR) -> ActR
     if action is None:
         return _moved(match, match.state.log, match.step, None, shown)
     return _advance(match, seat, action, step, shown)
+
+
+@_reply
+def hint(match_id: str, seat: int, step: int) -> HintReply:
+    """What the Strong bot would do in the person's ``seat`` at ``step``, and why, in one line;
+    the match does not change, but the record notes the hint (once a step).
+
+    Honest as the bots are (:mod:`pygames.hints`): equal views get equal hints whatever the
+    secrets behind them.
+    """
+    match = _match(match_id)
+    _check_step(match, step)
+    seat = whole(seat, "seat", 0, MAX_SEAT)
+    if not 0 <= seat < match.state.players or seat in match.bots:
+        raise BadInput(Message.of("core.bridge.hint_not_person", n=seat + 1))
+    if match.record.no_hints:
+        raise IllegalAction(Message.of("core.bridge.hints_off"))
+    state = match.state
+    legal = state.legal_actions(seat)
+    if not legal:
+        raise IllegalAction(Message.of("core.not_your_turn", seat=seat))
+    action, why = suggest(match.game, state.view(seat), seat, legal)
+    if (seat, match.step) not in match.record.hints:
+        match.record.hints.append((seat, match.step))
+    return {
+        "action": None if action is None else action.to_json(),
+        "why": why.to_json(),
+        "hints": [[s, n] for s, n in match.record.hints],
+    }
 
 
 @_reply
@@ -603,6 +639,7 @@ CALLS = (
     "act",
     "bot_act",
     "bot_choose",
+    "hint",
     "undo",
     "export_record",
     "import_record",

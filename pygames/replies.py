@@ -136,6 +136,16 @@ class BotChooseReply(TypedDict):
     action: ActionJson | None
 
 
+class HintReply(TypedDict):
+    """``hint``: what the Strong bot would do in a person's seat, and why, in one line."""
+
+    #: Null: nothing to do now (an optional action the bot would not take).
+    action: ActionJson | None
+    why: MessageJson
+    #: The record's ``hints`` now (``[seat, step]`` of each), for the page's copy of it.
+    hints: list[list[int]]
+
+
 class RecordReply(TypedDict):
     """``export_record``: the match record."""
 

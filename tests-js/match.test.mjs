@@ -51,6 +51,10 @@ class PileEngine {
     this.calls = [];
     /** @type {null | ((seat: number, step: number) => any)} what a bot chooses */
     this.chooser = null;
+    /** @type {[number, number][]} the hints asked for */
+    this.hints = [];
+    /** @type {Promise<void> | null} a hint's answer waits for this */
+    this.hintGate = null;
   }
   get stones() {
     return this.start - this.actions.reduce((n, [, a]) => n + (a.type === "take" ? a.n : 0), 0);
@@ -92,7 +96,8 @@ class PileEngine {
     return people.includes(shown) ? shown : people[0] ?? -1;
   }
   record() {
-    return { version: 1, game: "pile", options: {}, seats: this.seats, seed: 1, actions: this.actions.map(([s, a]) => [s, a]) };
+    const record = { version: 1, game: "pile", options: {}, seats: this.seats, seed: 1, actions: this.actions.map(([s, a]) => [s, a]) };
+    return this.hints.length ? { ...record, hints: this.hints.map((h) => [...h]) } : record;
   }
   opened() {
     return { ok: true, match: "m1", ...this.screen(this.shownSeat(-1)), record: this.record() };
@@ -139,6 +144,14 @@ class PileEngine {
     if (!own.length) return { ok: false, error_type: "IllegalAction", error: "nothing", message: { id: "core.undo.nothing", args: {} } };
     this.actions = this.actions.slice(0, own.at(-1));
     return { ok: true, ...this.screen(this.shownSeat(shown)), record: this.record() };
+  }
+  /** @param {string} m @param {number} seat @param {number} step */
+  async hint(m, seat, step) {
+    this.calls.push(`hint ${seat}`);
+    if (this.hintGate) await this.hintGate;
+    if (step !== this.actions.length) return { ok: false, error_type: "StaleView", error: "stale", message: { id: "core.bridge.stale", args: {} } };
+    if (!this.hints.some(([s, n]) => s === seat && n === step)) this.hints.push([seat, step]);
+    return { ok: true, action: this.legal(seat).at(-1) ?? null, why: { id: "core.text", args: { text: "most stones" } }, hints: this.hints.map((h) => [...h]) };
   }
   async export_record() {
     return { ok: true, record: this.record() };
@@ -255,6 +268,53 @@ describe("Match", () => {
     assert.deepEqual(match.record?.actions, []);
     assert.ok(events.some((e) => e.type === "undone"));
     assert.deepEqual(events.filter((e) => e.type === "screen").at(-1), { type: "screen", seat: 0, step: 0, handover: false });
+  });
+
+  it("shows a hint for the person on screen, keeps it in the record and the save, and drops it when the table moves on", async () => {
+    const engine = new PileEngine({ seats: [ANN, BOT], stones: 20 });
+    const { match, events, saves } = open(engine);
+    await match.start();
+    assert.ok(match.mayHint());
+    await match.hint();
+    assert.deepEqual(match.hintShown, { seat: 0, step: 0, action: { type: "take", n: 3 }, why: { id: "core.text", args: { text: "most stones" } } });
+    assert.deepEqual(match.record?.hints, [[0, 0]]);
+    assert.deepEqual(match.hintsUsed(), [1, 0]);
+    assert.deepEqual(saves.read(match.save.id)?.record.hints, [[0, 0]]); // a reload still counts it
+    assert.equal(engine.actions.length, 0); // a hint plays nothing
+    assert.ok(events.filter((e) => e.type === "hint").length >= 2); // thinking, then shown
+    await match.act({ type: "take", n: 3 }, { step: 0 });
+    await settle();
+    assert.equal(match.hintShown, null); // the decision it was for is made
+    assert.deepEqual(match.record?.hints, [[0, 0]]); // the tails keep it
+    // A hint that arrives after the table moved on is dropped, not shown.
+    /** @type {() => void} */
+    let release = () => {};
+    engine.hintGate = new Promise((resolve) => (release = resolve));
+    const asking = match.hint();
+    assert.ok(!match.mayHint()); // one at a time
+    await match.act({ type: "take", n: 1 }, { step: 2 });
+    release();
+    await asking;
+    await settle();
+    assert.equal(match.hintShown, null);
+    assert.ok(!events.some((e) => e.type === "error"));
+  });
+
+  it("offers no hint on a bot's turn, after the end, or at a table set up without hints", async () => {
+    const engine = new PileEngine({ seats: [ANN, BOT], stones: 1 });
+    const { match } = open(engine);
+    await match.start();
+    await match.act({ type: "take", n: 1 }, { step: 0 });
+    await settle();
+    assert.ok(match.status.over && !match.mayHint());
+    await match.hint();
+    assert.ok(!engine.calls.some((c) => c.startsWith("hint")));
+    const off = new PileEngine({ seats: [ANN, BOT] });
+    const opened = off.opened();
+    opened.record = { ...opened.record, no_hints: true };
+    const closed = new Match(/** @type {any} */ (off), /** @type {any} */ (opened), { saves: new Saves(null, null), hidden: false, botPace: 0, sleep: () => Promise.resolve() });
+    await closed.start();
+    assert.ok(!closed.hintsAllowed() && !closed.mayHint());
   });
 
   it("shows a refusal and changes nothing", async () => {

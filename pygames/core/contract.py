@@ -56,6 +56,10 @@ class MatchRecordJson(TypedDict):
     seed: int
     #: ``[seat, action]`` in the order they were taken.
     actions: list[RecordedJson]
+    #: ``[seat, step]`` of each hint a person asked for (once a step), when any was.
+    hints: NotRequired[list[list[int]]]
+    #: The table was set up without hints.
+    no_hints: NotRequired[bool]
 
 
 class UndoJson(TypedDict):

@@ -358,6 +358,11 @@ class Game(ABC):
         """An action from its JSON form (raises :class:`IllegalAction` if malformed)."""
         return self.codec.decode(data)
 
+    def explain(self, view: Mapping[str, Any], seat: int, action: Action) -> Message | None:
+        """Why ``action`` is a good move for ``seat``, in one line, from its ``view`` alone
+        (a hint says it beside the move); ``None`` when the game has nothing to add."""
+        return None
+
     def describe(self) -> GameJson:
         """What a lobby needs to know about this game; words are message ids.
 

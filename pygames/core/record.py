@@ -1,7 +1,9 @@
 """Match records: the save file, the share link and the replay, all in one.
 
 A record is ``{game, options, seats, seed, actions: [[seat, action], ...]}``. Replaying it from
-the seed gives exactly the same state, because all randomness comes from the state's RNG.
+the seed gives exactly the same state, because all randomness comes from the state's RNG. It also
+says which hints people asked for (``hints``: ``[seat, step]`` each), and ``no_hints`` when the
+table was set up without them; neither changes the game.
 """
 
 from __future__ import annotations
@@ -41,10 +43,14 @@ class MatchRecord:
     seed: int
     options: JsonDict = field(default_factory=dict)
     actions: list[tuple[int, JsonDict]] = field(default_factory=list)
+    #: ``(seat, step)`` of each hint asked for, once a step, in the order asked.
+    hints: list[tuple[int, int]] = field(default_factory=list)
+    #: The table was set up without hints.
+    no_hints: bool = False
 
     def to_json(self) -> MatchRecordJson:
         """JSON form (plain lists and dicts)."""
-        return {
+        out: MatchRecordJson = {
             "version": RECORD_VERSION,
             "game": self.game,
             "options": self.options,
@@ -52,6 +58,18 @@ class MatchRecord:
             "seed": self.seed,
             "actions": [[seat, action] for seat, action in self.actions],
         }
+        if self.hints:
+            out["hints"] = [[seat, step] for seat, step in self.hints]
+        if self.no_hints:
+            out["no_hints"] = True
+        return out
+
+    def hints_used(self) -> list[int]:
+        """How many hints each seat asked for."""
+        used = [0] * len(self.seats)
+        for seat, _ in self.hints:
+            used[seat] += 1
+        return used
 
     @classmethod
     def from_json(cls, data: Any) -> MatchRecord:
@@ -101,7 +119,15 @@ class MatchRecord:
             ):
                 raise BadRecord(Message.of("core.record.action_malformed", n=i + 1))
             actions.append((pair[0], pair[1]))
-        return cls(game=game, seats=seats, seed=seed, options=options, actions=actions)
+        return cls(
+            game=game,
+            seats=seats,
+            seed=seed,
+            options=options,
+            actions=actions,
+            hints=_hints(data.get("hints", []), len(seats), len(actions)),
+            no_hints=_yes_no(data.get("no_hints", False)),
+        )
 
     def replay(
         self, game: Game, upto: int | None = None, on_step: Callable[[State], None] | None = None
@@ -125,3 +151,33 @@ class MatchRecord:
             if on_step is not None:
                 on_step(state)
         return state
+
+
+def _whole(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _hints(raw: object, seats: int, steps: int) -> list[tuple[int, int]]:
+    """The hints of a record: ``[seat, step]`` pairs, each once, none after the last step."""
+    if not isinstance(raw, list):
+        raise BadRecord(Message.of("core.record.hints"))
+    hints: list[tuple[int, int]] = []
+    seen: set[tuple[int, int]] = set()
+    for pair in raw:
+        if (
+            not isinstance(pair, list)
+            or len(pair) != 2
+            or not _whole(pair[0], 0, seats - 1)
+            or not _whole(pair[1], 0, steps)
+            or (pair[0], pair[1]) in seen
+        ):
+            raise BadRecord(Message.of("core.record.hints"))
+        seen.add((pair[0], pair[1]))
+        hints.append((pair[0], pair[1]))
+    return hints
+
+
+def _yes_no(raw: object) -> bool:
+    if not isinstance(raw, bool):
+        raise BadRecord(Message.of("core.record.no_hints"))
+    return raw

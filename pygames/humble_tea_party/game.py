@@ -14,6 +14,7 @@ from ..core.contract import GameJson, TeamBattleJson
 from ..core.messages import Message, Words, register_words
 from . import scoring, sweets
 from .actions import CODEC
+from .advice import why
 from .refusals import explain
 from .setup import DEFAULT_OPTIONS, TEAM_SIZES, TEAMS, check_options, check_teams
 from .state import HtpRules
@@ -88,6 +89,10 @@ class HtpGame(Game):
 
     def state_from_json(self, data: Mapping[str, Any]) -> HtpState:
         return from_json(HtpState, self, data)
+
+    def explain(self, view: Mapping[str, Any], seat: int, action: Action) -> Message | None:
+        """Why ``action`` is good, in one line (the game's ``advice`` module)."""
+        return why(view, seat, action)
 
     def state_from_view(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
         return from_view(HtpState, self, view, seat, rng)

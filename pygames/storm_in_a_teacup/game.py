@@ -12,6 +12,7 @@ from typing import Any
 from ..core import Action, BadOptions, Game, JsonDict, Rng, State
 from ..core.messages import Message, register_words
 from .actions import CODEC
+from .advice import why
 from .cards import MAX_PLAYERS, MIN_PLAYERS, NS
 from .refusals import explain
 from .state import StormRules
@@ -101,6 +102,10 @@ class StormGame(Game):
 
     def state_from_json(self, data: Mapping[str, Any]) -> StormState:
         return from_json(StormState, self, data)
+
+    def explain(self, view: Mapping[str, Any], seat: int, action: Action) -> Message | None:
+        """Why ``action`` is good, in one line (the game's ``advice`` module)."""
+        return why(view, seat, action)
 
     def state_from_view(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
         # ruling S8: stocks and prepared hands keep their public colours; dealt hands and the

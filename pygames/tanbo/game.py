@@ -13,6 +13,7 @@ from ..core import Action, Game, JsonDict, Message, Rng, State
 from ..core.contract import GameJson
 from ..core.messages import register_words
 from .actions import CODEC
+from .advice import why
 from .refusals import explain
 from .setup import DEFAULT_OPTIONS, check_options, standard_paddies
 from .state import TanboRules
@@ -74,6 +75,10 @@ class TanboGame(Game):
 
     def state_from_json(self, data: Mapping[str, Any]) -> TanboState:
         return from_json(TanboState, self, data)
+
+    def explain(self, view: Mapping[str, Any], seat: int, action: Action) -> Message | None:
+        """Why ``action`` is good, in one line (:mod:`pygames.tanbo.advice`)."""
+        return why(view, seat, action)
 
     def state_from_view(self, view: Mapping[str, Any], seat: int, rng: Rng) -> State:
         # ruling T8: the view holds the whole position; only the draw order is new.

@@ -23,6 +23,7 @@ import { startEngine } from "./engine.js";
 import * as fallbackRenderer from "./fallback-renderer.js";
 import { InputGate } from "./input-gate.js";
 import { Lobby } from "./lobby.js";
+import { sameAction } from "./actions.js";
 import { Match, awaitedSeats } from "./match.js";
 import { keepOffline } from "./offline.js";
 import { decodeRecord, recordParam, shareUrl } from "./record-link.js";
@@ -418,6 +419,9 @@ async function heard(match, event) {
       app.drawn = null;
       delete $("end-screen").dataset.shown;
       break;
+    case "hint":
+      await drawHint(match);
+      break;
   }
 }
 
@@ -534,6 +538,7 @@ async function drawTable(handover) {
   drawLog(match, view.log ?? []);
   await drawEnd(match);
   drawUndo(status);
+  await drawHint(match);
   updateTitle();
   if (newDecision) {
     placeFocus(board);
@@ -560,6 +565,49 @@ function drawUndo(status) {
     button.removeAttribute("title");
     delete button.dataset.why;
   }
+}
+
+/** The Hint button and the hint on show: its move marked on the table (when the table draws
+ *  it as one control) and said in words with the engine's one line of why. A hint is only ever
+ *  shown; the person makes the move. @param {Match} match */
+async function drawHint(match) {
+  const button = $("hint");
+  const line = $("hint-line");
+  button.hidden = !match.hintsAllowed();
+  button.disabled = !match.mayHint();
+  button.setAttribute("aria-busy", String(!!match.hinting));
+  setText(button, t(match.hinting ? "shell.hint.thinking" : "shell.table.hint"));
+  const board = $("board");
+  for (const marked of board.querySelectorAll(".hinted")) marked.classList.remove("hinted");
+  const hint = match.hintShown;
+  if (!hint || hint.seat !== match.seat || hint.step !== match.status.step) {
+    line.hidden = true;
+    line.replaceChildren();
+    return;
+  }
+  const renderer = await rendererFor(match.game);
+  if (app.match !== match || match.hintShown !== hint) return;
+  const why = sayLine(hint.why, match.seats);
+  const action = hint.action;
+  if (action) {
+    const target = [...board.querySelectorAll("[data-action]")].find((e) => {
+      try {
+        return sameAction(JSON.parse(e.getAttribute("data-action") ?? "null"), action);
+      } catch {
+        return false;
+      }
+    });
+    target?.classList.add("hinted");
+  }
+  const move = action ? (renderer.describeAction?.(action, match.view ?? undefined) ?? JSON.stringify(action)) : "";
+  line.replaceChildren(
+    el("strong", { text: t("shell.hint.label") }),
+    " ",
+    ...(move ? [el("span", { class: "hint-move", text: move }), t("shell.hint.sep")] : []),
+    el("span", { class: "hint-why", text: why }),
+  );
+  line.hidden = false;
+  isolateText(line);
 }
 
 /** After a new decision, focus goes where the next key press is useful: the first legal choice
@@ -718,6 +766,12 @@ async function drawEnd(match) {
       ),
     );
   }
+  // How many hints each person asked for (bots ask none).
+  const used = match.hintsUsed();
+  const people = seats.map((s, i) => ({ s, i })).filter(({ s }) => !s.bot);
+  const hintsLine = $("end-hints");
+  hintsLine.hidden = !match.hintsAllowed() || !people.length;
+  setText(hintsLine, t("shell.end.hints", { list: join(people.map(({ s, i }) => t("shell.end.hints_one", { name: s.name, n: used[i] ?? 0 }))) }));
   end.hidden = false;
   end.scrollTop = 0;
   $("end-replay").focus({ preventScroll: true });
@@ -1265,6 +1319,7 @@ async function main() {
   $("error-close").addEventListener("click", clearError);
   $("notice-close").addEventListener("click", clearNotice);
   $("undo").addEventListener("click", undo);
+  $("hint").addEventListener("click", () => app.match?.hint());
   // Hot seat: the mover's "Done", then the next person's "I am ready" (the match waits for them).
   $("handover-done").addEventListener("click", () => app.match?.handoverDone());
   $("pass-ok").addEventListener("click", () => app.match?.ready());

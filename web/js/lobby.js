@@ -217,6 +217,7 @@ export class Lobby {
     const count = Math.min(game.max_players, Math.max(game.min_players, seats.length));
     const filled = this.defaultSeats(game, count).map((d, i) => seats[i] ?? d);
     this.showGame(config.game, filled, config.options);
+    $("hints").checked = config.hints !== false;
   }
 
   /** Draw the lobby again in the reader's language, keeping everything chosen so far. */
@@ -240,6 +241,7 @@ export class Lobby {
     const first = firstText === "" && game.first_player?.random ? null : Number(firstText);
     const options = key ? { ...game.options, [key]: first } : { ...game.options };
     if (this.editor) Object.assign(options, this.editor.options());
-    return { game: game.id, seats, seed: Number.isFinite(seed) ? seed : seedText, options };
+    const hints = $("hints").checked;
+    return { game: game.id, seats, seed: Number.isFinite(seed) ? seed : seedText, options, hints };
   }
 }

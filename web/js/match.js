@@ -12,11 +12,11 @@
 
 import { sameAction } from "./actions.js";
 import { hasUnsavedMoves, newSaveId, recordText } from "./saves.js";
-/** @import { Action, ActReply, BotChooseReply, MatchRecord, MatchSave, Message, OpenedReply, OptionalActions, RecordTail, Reply, Save, SeatInfo, SeatScreen, Status, View } from "./types.js" */
+/** @import { Action, ActReply, BotChooseReply, HintReply, MatchRecord, MatchSave, Message, OpenedReply, OptionalActions, RecordTail, Reply, Save, SeatInfo, SeatScreen, Status, View } from "./types.js" */
 
 /**
  * The engine's calls a match makes (web/js/types.d.ts BridgeCalls has them all).
- * @typedef {Pick<import("./types.js").BridgeCalls, "view" | "act" | "bot_act" | "bot_choose" | "undo" | "export_record" | "close">} Transport
+ * @typedef {Pick<import("./types.js").BridgeCalls, "view" | "act" | "bot_act" | "bot_choose" | "hint" | "undo" | "export_record" | "close">} Transport
  */
 
 /**
@@ -33,7 +33,8 @@ import { hasUnsavedMoves, newSaveId, recordText } from "./saves.js";
  * - "readonly": the match went on in another tab (`match.readOnly`);
  * - "busy": a person's decision started or ended (`match.busy`);
  * - "accepted": a person's decision was taken (a refusal shown before is out of date);
- * - "undone": a decision was taken back (the table is drawn as new).
+ * - "undone": a decision was taken back (the table is drawn as new);
+ * - "hint": a hint started, arrived or went out of date (`match.hinting`, `match.hintShown`).
  * @typedef {{type: "screen", handover: boolean}
  *   | {type: "handover", to: number}
  *   | {type: "pass", to: number}
@@ -44,7 +45,8 @@ import { hasUnsavedMoves, newSaveId, recordText } from "./saves.js";
  *   | {type: "readonly"}
  *   | {type: "busy"}
  *   | {type: "accepted"}
- *   | {type: "undone"}} MatchEvent
+ *   | {type: "undone"}
+ *   | {type: "hint"}} MatchEvent
  */
 
 /** @typedef {(event: MatchEvent) => void | Promise<void>} Subscriber */
@@ -130,6 +132,12 @@ export class Match {
     this.asked = null;
     /** @type {SeatScreen} */
     this.opened = opened;
+    /** A hint being thought out, for the seat and step on screen. */
+    /** @type {{seat: number, step: number} | null} */
+    this.hinting = null;
+    /** The hint on show: for one seat at one step, gone as soon as either changes. */
+    /** @type {{seat: number, step: number, action: Action | null, why: Message} | null} */
+    this.hintShown = null;
   }
 
   /** Be told what to show; answers a function that stops it. @param {Subscriber} fn */
@@ -265,6 +273,8 @@ export class Match {
     this.optional = handover ? [] : reply.optional ?? [];
     this.seat = seat;
     if (!handover && seat >= 0) this.shownSeat = seat;
+    const hint = this.hintShown;
+    if (hint && (hint.seat !== seat || hint.step !== this.status.step || handover)) this.hintShown = null;
     await this.tell({ type: "screen", handover });
     this.check(gen);
   }
@@ -470,6 +480,55 @@ export class Match {
       if (!applied) return last;
       last = applied;
     }
+  }
+
+  // ------------------------------------------------------------------ hints
+
+  /** Whether the table allows hints (the lobby may set one up without). */
+  hintsAllowed() {
+    return !this.record?.no_hints;
+  }
+
+  /** Whether the person on screen may ask for a hint now. */
+  mayHint() {
+    return this.hintsAllowed() && !this.busy && !this.readOnly && !this.status.over && !this.hinting &&
+      this.seat >= 0 && !this.isBot(this.seat) && this.legal.length > 0;
+  }
+
+  /** How many hints each seat has asked for (from the record, which keeps them). */
+  hintsUsed() {
+    const used = this.seats.map(() => 0);
+    for (const [seat] of this.record?.hints ?? []) if (seat >= 0 && seat < used.length) used[seat]++;
+    return used;
+  }
+
+  /** Ask the engine what the Strong bot would do in the person's seat on screen, and why. It
+   *  never acts: the person makes the move (or another). A hint that arrives after the table
+   *  moved on (a decision, an undo, another seat on screen) is dropped. */
+  async hint() {
+    if (!this.mayHint()) return;
+    const gen = this.generation;
+    const { seat } = this;
+    const step = this.status.step;
+    this.hinting = { seat, step };
+    this.hintShown = null;
+    await this.tell({ type: "hint" });
+    /** @type {Reply<HintReply>} */
+    let reply;
+    try {
+      reply = await this.transport.hint(this.id, seat, step);
+    } finally {
+      this.hinting = null;
+    }
+    const current = gen === this.generation && this.seat === seat && this.status.step === step;
+    if (current && reply.ok) {
+      this.hintShown = { seat, step, action: reply.action, why: reply.why };
+      if (this.record) this.record.hints = reply.hints;
+    } else if (current && reply.error_type !== "StaleView") {
+      await this.tell({ type: "error", reply });
+    }
+    await this.tell({ type: "hint" });
+    if (current && reply.ok) await this.autosave(gen);
   }
 
   // ------------------------------------------------------------------ undo and the record

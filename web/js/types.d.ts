@@ -15,6 +15,7 @@ import type {
   Closed,
   EngineGame,
   GamesReply,
+  HintReply,
   ImportReply,
   NewMatchReply,
   OpenedReply,
@@ -122,6 +123,7 @@ export interface BridgeCalls {
   act(match: string, seat: number, actionText: string, step: number, shown?: number): Promise<Reply<ActReply>>;
   bot_act(match: string, seat: number, step: number, shown?: number): Promise<Reply<ActReply>>;
   bot_choose(match: string, seat: number, step: number): Promise<Reply<BotChooseReply>>;
+  hint(match: string, seat: number, step: number): Promise<Reply<HintReply>>;
   undo(match: string, shown?: number): Promise<Reply<UndoReply>>;
   export_record(match: string): Promise<Reply<RecordReply>>;
   import_record(recordText: string, source?: RecordSource, shown?: number, salvage?: boolean): Promise<Reply<ImportReply>>;
@@ -164,6 +166,8 @@ export interface LobbyConfig {
   seats: SeatInfo[];
   seed: number | string | null;
   options: GameOptions;
+  /** false: the table is set up without hints. */
+  hints?: boolean;
 }
 
 /** A game as the lobby knows it before Python loads (catalog.js): the engine's own entry, with
@@ -375,6 +379,10 @@ export interface PageElements {
   "save-status": HTMLParagraphElement;
   "save-status-text": HTMLSpanElement;
   "make-room": HTMLButtonElement;
+  hint: HTMLButtonElement;
+  "hint-line": HTMLParagraphElement;
+  hints: HTMLInputElement;
+  "end-hints": HTMLParagraphElement;
   "storage-off": HTMLParagraphElement;
   "room-dialog": HTMLDialogElement;
   "room-list": HTMLUListElement;

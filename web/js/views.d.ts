@@ -23,6 +23,10 @@ export interface MatchRecordJson {
   seed: number;
   /** `[seat, action]` in the order they were taken. */
   actions: ([number, Action])[];
+  /** `[seat, step]` of each hint a person asked for (once a step), when any was. */
+  hints?: number[][];
+  /** The table was set up without hints. */
+  no_hints?: boolean;
 }
 
 /** Whether the seat on screen may undo now under the undo policy, and if not, why. */
@@ -265,6 +269,15 @@ export interface ActReply {
 export interface BotChooseReply {
   /** Null: the bot declines an optional action. */
   action: Action | null;
+}
+
+/** `hint`: what the Strong bot would do in a person's seat, and why, in one line. */
+export interface HintReply {
+  /** Null: nothing to do now (an optional action the bot would not take). */
+  action: Action | null;
+  why: MessageJson;
+  /** The record's `hints` now (`[seat, step]` of each), for the page's copy of it. */
+  hints: number[][];
 }
 
 /** `export_record`: the match record. */

@@ -1,0 +1,91 @@
+"""Hints on the site: the Hint button suggests a legal move on a person's turn, says why in one
+line, marks the move on the table, plays nothing; the person plays it. Counted in the record and
+on the end screen; a table set up without hints shows no button."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import ENGINE_TIMEOUT_MS, Guard, screenshot
+from .lobby import choose_seats, fill_seed
+from .play import board_state, bot_record, record_link, tab_save, wait_moved, wait_turn
+
+GAMES = [
+    ("tanbo", ["", "normal"]),
+    ("humble_tea_party", ["", "easy", "easy"]),
+    ("storm_in_a_teacup", ["", "easy"]),
+]
+
+
+def start(page: Page, origin: str, game: str, bots: list[str], hints: bool = True) -> None:
+    page.goto(origin + "/?fast=1&debug=1")
+    choose_seats(page, game, bots)
+    fill_seed(page, 11)
+    if not hints:
+        page.get_by_label("Hints: a Hint button on your turn").uncheck()
+    page.locator("#start").click()
+    expect(page.locator("#table")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+
+
+@pytest.mark.parametrize(("game", "bots"), GAMES, ids=[g for g, _ in GAMES])
+def test_a_hint_suggests_a_legal_move_and_says_why(
+    site: tuple[Page, Guard], game: str, bots: list[str]
+) -> None:
+    page, guard = site
+    start(page, guard.origin, game, bots)
+    assert wait_turn(page) == "human"
+    step = board_state(page)["step"]
+    hint = page.get_by_role("button", name="Hint", exact=True)
+    expect(hint).to_be_enabled()
+    hint.click()
+    line = page.locator("#hint-line")
+    expect(line).to_be_visible(timeout=30_000)
+    text = line.inner_text()
+    assert text.startswith("Hint:") and len(text) > len("Hint: ") + 10, text
+    assert "{" not in text and game + "." not in text, text
+    assert board_state(page)["step"] == step  # a hint plays nothing
+    # The record keeps it (a reload, a save or a link still counts it).
+    page.wait_for_function(
+        "(s) => JSON.stringify(window.pygamesDebug.match?.record?.hints)"
+        " === JSON.stringify([[0, s]])",
+        arg=int(step),
+    )
+    save = tab_save(page)
+    assert save is not None and save["record"].get("hints") == [[0, int(step)]]
+    screenshot(page, f"hint-{game}")
+    # The suggested move is marked on the table when the table draws it as one control; the
+    # person plays it, and the hint is gone with the decision it was for.
+    marked = page.locator("#board .hinted")
+    if game == "tanbo":
+        assert marked.count() == 1  # placing the Farmer: one paddy
+    if marked.count():
+        action = json.loads(marked.first.get_attribute("data-action") or "null")
+        assert action is not None
+        marked.first.click()
+        wait_moved(page, step)
+        expect(line).to_be_hidden()
+
+
+def test_a_table_without_hints_has_no_button(site: tuple[Page, Guard]) -> None:
+    page, guard = site
+    start(page, guard.origin, "tanbo", ["", "normal"], hints=False)
+    assert wait_turn(page) == "human"
+    expect(page.locator("#hint")).to_be_hidden()
+    save = tab_save(page)
+    assert save is not None and save["record"].get("no_hints") is True
+
+
+def test_the_end_screen_says_how_many_hints_each_person_used(
+    site: tuple[Page, Guard], base_url: str
+) -> None:
+    page, _ = site
+    record: dict[str, Any] = bot_record("tanbo", 2, seed=3, humans=(0,))
+    record["seats"][0]["name"] = "Ann"
+    record["hints"] = [[0, 0], [0, 2]]
+    page.goto(record_link(base_url + "?fast=1", record))
+    expect(page.locator("#end-screen")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    expect(page.locator("#end-hints")).to_have_text("Hints asked for: Ann 2.")

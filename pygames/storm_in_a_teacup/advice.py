@@ -1,0 +1,47 @@
+"""Why a move is good, in one line: what a hint says beside the move it suggests.
+
+Read from the seat's view alone: the run's combination is the table's own (``runs``), and
+whether it leads or matches comes from the round's public reveals (rulings S5, S6). The line says
+why; the page names the move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core import Action, Message
+from .actions import Discard, Serve
+from .cards import NS, cards_message
+
+
+def why(view: Mapping[str, Any], seat: int, action: Action) -> Message | None:
+    """Why ``action`` is good for ``seat``, from its ``view``; ``None`` if nothing to add."""
+    table = view["table"]
+    if isinstance(action, Discard):
+        n = action.tea + action.milk + action.lemon
+        left = table["cards_left"][seat] - n
+        return _say("discard", left=cards_message(left))
+    if not isinstance(action, Serve):
+        return None
+    asked = (action.start, action.length)
+    run = next((r for r in table.get("runs", []) if (r["start"], r["length"]) == asked), None)
+    if run is None:
+        return None
+    combination = Message.of(f"{NS}.combination.{run['combination']}")
+    lead = table.get("lead")
+    if lead is None:
+        return _say("lead", combination=combination)
+    if lead["combination"] != run["combination"]:
+        led = Message.of(f"{NS}.combination.{lead['combination']}")
+        return _say("no_match", lead=led)
+    # Ruling S6: the matching run with the most cards wins, a tie going to the later one.
+    matching = [r for r in table.get("reveals", []) if r["combination"] == run["combination"]]
+    best = max((len(r["cards"]) for r in matching), default=0)
+    if action.length >= best:
+        return _say("match_most")
+    return _say("match", most=cards_message(best))
+
+
+def _say(key: str, /, **args: object) -> Message:
+    return Message.of(f"{NS}.advice.{key}", **args)
