@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from .a11y import assert_accessible
 from .conftest import ENGINE_TIMEOUT_MS, Guard, screenshot
+from .layout import assert_fits_width
 from .lobby import choose_seats, fill_seed
 from .play import board_state, bot_record, record_link, tab_save, wait_moved, wait_turn
 
@@ -57,6 +59,7 @@ def test_a_hint_suggests_a_legal_move_and_says_why(
     save = tab_save(page)
     assert save is not None and save["record"].get("hints") == [[0, int(step)]]
     screenshot(page, f"hint-{game}")
+    assert_accessible(page, f"{game} with a hint shown")
     # The suggested move is marked on the table when the table draws it as one control; the
     # person plays it, and the hint is gone with the decision it was for.
     marked = page.locator("#board .hinted")
@@ -68,6 +71,27 @@ def test_a_hint_suggests_a_legal_move_and_says_why(
         marked.first.click()
         wait_moved(page, step)
         expect(line).to_be_hidden()
+
+
+def test_a_hint_on_a_phone_in_japanese(guard_factory: Any, base_url: str) -> None:
+    page, guard = guard_factory(base_url, viewport={"width": 360, "height": 740}, has_touch=True)
+    page.goto(guard.origin + "/?fast=1")
+    page.locator("#language").select_option("ja")
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    choose_seats(page, "tanbo", ["", "normal"])
+    page.locator("#start").click()
+    expect(page.locator("#table")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    assert wait_turn(page) == "human"
+    page.get_by_role("button", name="ヒント", exact=True).click()
+    line = page.locator("#hint-line")
+    expect(line).to_be_visible(timeout=30_000)
+    assert line.inner_text().startswith("ヒント\uff1a")  # the catalogue's full-width colon
+    box = page.locator("#hint").bounding_box()
+    assert box is not None and box["height"] >= 44 and box["width"] >= 44
+    screenshot(page, "hint-tanbo-360-ja")
+    assert_fits_width(page, "a hint at 360 px in Japanese")
+    screenshot(page, "hint-tanbo-360-ja")
+    assert_accessible(page, "Tanbo with a hint, 360 px, Japanese")
 
 
 def test_a_table_without_hints_has_no_button(site: tuple[Page, Guard]) -> None:
