@@ -86,6 +86,7 @@ from .replies import (
     Status,
     ViewReply,
 )
+from .review import ProgressJson, Review, ReviewJson
 
 SPECTATOR = -1
 
@@ -615,11 +616,48 @@ def replay_view(replay_id: str, step: int, seat: int) -> ReplayViewReply:
     return _replay(replay_id).view(_step(step), whole(seat, "seat", -2, MAX_SEAT))
 
 
+_reviews: dict[str, Review] = {}
+#: Positions one call of :func:`review_run` evaluates at most (a call is never long).
+MAX_REVIEW_CHUNK = 64
+
+
+@_reply
+def review_open(replay_id: str) -> ProgressJson:
+    """Start the review of a replay's game (its people's decisions, or every seat's if bots
+    played alone); :func:`review_run` evaluates it a few positions at a time."""
+    replay = _replay(replay_id)
+    review = _reviews.get(replay_id)
+    if review is None:
+        review = _reviews[replay_id] = Review(replay)
+    return review.progress()
+
+
+def _review(replay_id: object) -> Review:
+    _replay(replay_id)
+    review = _reviews.get(replay_id) if isinstance(replay_id, str) else None
+    if review is None:
+        raise IllegalAction(Message.of("core.review.not_open"))
+    return review
+
+
+@_reply
+def review_run(replay_id: str, count: int) -> ProgressJson:
+    """Evaluate up to ``count`` more positions of the review; answers how far it has come."""
+    return _review(replay_id).run(whole(count, "count", 1, MAX_REVIEW_CHUNK))
+
+
+@_reply
+def review_result(replay_id: str) -> ReviewJson:
+    """The finished review: every position's value and the turning points."""
+    return _review(replay_id).result()
+
+
 @_reply
 def close_replay(replay_id: str) -> Closed:
-    """Forget a replay (the viewer was closed)."""
+    """Forget a replay (the viewer was closed), and its review."""
     _replay(replay_id)
     del _replays[replay_id]
+    _reviews.pop(replay_id, None)
     return {}
 
 
@@ -646,6 +684,9 @@ CALLS = (
     "close",
     "open_replay",
     "replay_view",
+    "review_open",
+    "review_run",
+    "review_result",
     "close_replay",
 )
 

@@ -24,9 +24,14 @@ def suggest(
 ) -> tuple[Action | None, Message]:
     """The move to suggest to ``seat`` (``None``: nothing to do now, an optional action best
     left alone) and why, from what ``seat`` sees."""
-    digest = hashlib.sha256(json.dumps([seat, view], sort_keys=True).encode()).digest()
-    rng = Rng(int.from_bytes(digest[:8], "big") % (MAX_SEED + 1))
-    action = make_bot(game.id, HINT_BOT).choose(game, view, seat, legal, rng)
+    action = make_bot(game.id, HINT_BOT).choose(game, view, seat, legal, view_rng(view, seat))
     if action is None:
         return None, Message.of("core.hint.wait")
     return action, game.explain(view, seat, action) or Message.of("core.hint.strong")
+
+
+def view_rng(view: object, seat: int) -> Rng:
+    """A generator drawn from what ``seat`` sees (a hash of its view): equal views, equal
+    draws, whatever the secrets behind them."""
+    digest = hashlib.sha256(json.dumps([seat, view], sort_keys=True).encode()).digest()
+    return Rng(int.from_bytes(digest[:8], "big") % (MAX_SEED + 1))

@@ -33,6 +33,7 @@ OUT = ROOT / "web" / "js" / "views.d.ts"
 MODULES = (
     "pygames.core.contract",
     "pygames.replies",
+    "pygames.review",
     "pygames.tanbo.views",
     "pygames.humble_tea_party.views",
     "pygames.storm_in_a_teacup.views",

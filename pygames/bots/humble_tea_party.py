@@ -546,6 +546,21 @@ class StrongHtpBot(SearchBot):
     iterations = 120
     iterations_per_second = 300.0
 
+    #: Determinizations a review's evaluation of a position averages.
+    review_samples = 24
+
+    def evaluate(self, game: Game, view: ViewJson, seat: int, rng: Rng) -> float:
+        """``seat``'s chance to win from its ``view``: the static evaluation Strong's lookahead
+        ends on (each box's expected final score), averaged over determinizations of the
+        secret seasons."""
+        total = 0.0
+        for _ in range(self.review_samples):
+            state = game.state_from_view(view, seat, rng)
+            assert isinstance(state, HtpState)
+            draw_seasons(state, seat, rng)
+            total += win_chances(state)[seat]
+        return total / self.review_samples
+
     def choose(
         self, game: Game, view: ViewJson, seat: int, legal: Sequence[Action], rng: Rng
     ) -> Action | None:

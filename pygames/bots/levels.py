@@ -19,7 +19,7 @@ from typing import ClassVar
 from ..core import Action, Game, Rng, State
 from ..core.contract import ViewJson
 from .base import Bot, RandomBot
-from .search import Knowledge, Option, search
+from .search import Knowledge, Option, evaluate, search
 
 PER_MILLE = 1000
 
@@ -89,6 +89,15 @@ class SearchBot(Bot):
         self, game: Game, view: ViewJson, seat: int, legal: Sequence[Action], rng: Rng
     ) -> Action | None:
         return search(game, view, seat, legal, rng, self.knowledge, self.iterations)
+
+    #: Seconds of CPython CPU a review gives one position (turned into iterations by the rate).
+    review_seconds: float = 0.12
+
+    def evaluate(self, game: Game, view: ViewJson, seat: int, rng: Rng) -> float:
+        """``seat``'s chance to win from its ``view``, as this bot's search sees it (a review
+        asks it before and after each decision)."""
+        iterations = max(1, round(self.review_seconds * self.iterations_per_second))
+        return evaluate(game, view, seat, rng, self.knowledge, iterations)
 
     def budgeted(self, seconds: float) -> Bot:
         other = copy.copy(self)

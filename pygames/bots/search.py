@@ -169,14 +169,19 @@ def decider(state: State, declined: set[int]) -> tuple[int, list[Option], bool]:
 
 
 class Search:
-    """One move's search: the tree, its determinizations and its generator."""
+    """One move's search: the tree, its determinizations and its generator.
+
+    With ``legal`` ``None`` it evaluates a position instead: whoever is to decide there
+    decides at the root too (``seat`` is only the observer whose view is searched), and
+    :meth:`value` is each seat's average reward over the iterations.
+    """
 
     def __init__(
         self,
         game: Game,
         view: ViewJson,
         seat: int,
-        legal: Sequence[Action],
+        legal: Sequence[Action] | None,
         rng: Rng,
         knowledge: Knowledge,
     ) -> None:
@@ -184,31 +189,40 @@ class Search:
         self.seat = seat
         self.rng = rng
         self.knowledge = knowledge
-        self.optional = seat not in view["awaiting"]
+        self.optional = legal is not None and seat not in view["awaiting"]
         self.pool: list[State] = []
         for _ in range(max(1, knowledge.determinizations)):
             state = knowledge.sample(game, view, seat, rng)
             knowledge.prepare(state)
             self.pool.append(state)
-        options: list[Option] = [*legal, None] if self.optional else list(legal)
-        self.root_options: list[Option] = list(knowledge.decisions(self.pool[0], seat, options))
-        actors = self.pool[0].actors()
-        awaited = self.pool[0].awaiting()
-        # Optional actors before the bot have been asked already (or, when it is awaited,
-        # all of them): they count as having declined.
-        self.root_declined = {
-            s for s in actors if s not in awaited and (not self.optional or s < seat)
-        }
+        self.root_options: list[Option] | None = None
+        self.root_declined: set[int] = set()
+        if legal is not None:
+            options: list[Option] = [*legal, None] if self.optional else list(legal)
+            self.root_options = list(knowledge.decisions(self.pool[0], seat, options))
+            actors = self.pool[0].actors()
+            awaited = self.pool[0].awaiting()
+            # Optional actors before the bot have been asked already (or, when it is awaited,
+            # all of them): they count as having declined.
+            self.root_declined = {
+                s for s in actors if s not in awaited and (not self.optional or s < seat)
+            }
         self.root = Node(-1, None, 0.0)
         self.iterations = 0
+        self.totals = [0.0] * self.pool[0].players
 
     def run(self, iterations: int) -> None:
         """Play ``iterations`` more iterations."""
         for _ in range(iterations):
             self._iterate()
 
+    def value(self, seat: int) -> float:
+        """``seat``'s average reward over the iterations so far: its chance to win."""
+        return self.totals[seat] / self.iterations if self.iterations else 0.0
+
     def best(self) -> Option:
         """The most visited option at the root (the first listed on a tie)."""
+        assert self.root_options is not None, "an evaluation has no options of its own"
         best: Option = self.root_options[0]
         most = -1
         for option in self.root_options:
@@ -221,7 +235,7 @@ class Search:
     def visits(self) -> dict[Option, int]:
         """Visits per root option (for tests and tuning)."""
         out: dict[Option, int] = {}
-        for option in self.root_options:
+        for option in self.root_options or []:
             child = self.root.children.get((self.seat, option))
             out[option] = child.visits if child is not None else 0
         return out
@@ -239,7 +253,7 @@ class Search:
         at_root = True
         expanded = False
         while not state.is_over():
-            if at_root:
+            if at_root and self.root_options is not None:
                 seat, options, _optional = self.seat, self.root_options, self.optional
             else:
                 seat, options, _optional = decider(state, declined)
@@ -254,6 +268,8 @@ class Search:
             if expanded:
                 break
         values = self._rollout(state, declined, start_turns)
+        for s, v in enumerate(values):
+            self.totals[s] += v
         for n in path:
             n.visits += 1
             n.reward += values[n.seat]
@@ -325,6 +341,21 @@ class Search:
         return [1.0 / state.players] * state.players
 
 
+def evaluate(
+    game: Game,
+    view: ViewJson,
+    seat: int,
+    rng: Rng,
+    knowledge: Knowledge,
+    iterations: int,
+) -> float:
+    """``seat``'s chance to win from its ``view``, as ``iterations`` iterations of ISMCTS see
+    it (every seat playing as the search would, whoever is to decide)."""
+    s = Search(game, view, seat, None, rng, knowledge)
+    s.run(iterations)
+    return s.value(seat)
+
+
 def search(
     game: Game,
     view: ViewJson,
@@ -345,4 +376,4 @@ def search(
     return knowledge.step(s.best())
 
 
-__all__ = ["Knowledge", "Node", "Option", "Search", "decider", "search"]
+__all__ = ["Knowledge", "Node", "Option", "Search", "decider", "evaluate", "search"]

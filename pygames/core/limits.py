@@ -66,6 +66,7 @@ WHAT = {
     "match": "core.what.match",
     "source": "core.what.source",
     "argument": "core.what.argument",
+    "count": "core.what.count",
 }
 
 # The characters that open, close or quote in JSON, and an escape with the character it

@@ -318,6 +318,44 @@ export interface Closed {
 }
 
 // ---------------------------------------------------------------------------------------------
+// pygames/review.py
+
+/** A seat's chance to win at a step, as it saw the table then (0 to 1). */
+export interface ReviewPointJson {
+  step: number;
+  seat: number;
+  value: number;
+}
+
+/**
+ * A turning point: a decision that lost `loss` of the seat's chance to win, the move played,
+ * the better one the search found, and why in one line.
+ */
+export interface MarkJson {
+  step: number;
+  seat: number;
+  before: number;
+  after: number;
+  loss: number;
+  played: Action;
+  best: Action;
+  why: MessageJson;
+}
+
+/** A game's review: the seats reviewed, every position's value, and the turning points. */
+export interface ReviewJson {
+  seats: number[];
+  points: ReviewPointJson[];
+  marks: MarkJson[];
+}
+
+/** How far a review has come: positions evaluated, of `total`. */
+export interface ProgressJson {
+  done: number;
+  total: number;
+}
+
+// ---------------------------------------------------------------------------------------------
 // pygames/tanbo/views.py
 
 /** A player's last turn as the table shows it, with its line of words. */
