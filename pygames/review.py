@@ -95,6 +95,8 @@ class Review:
         for step, (seat, _) in enumerate(record.actions):
             if seat in self.seats:
                 wanted.update(((step, seat), (step + 1, seat)))
+        if replay.over:  # each line ends on the outcome
+            wanted.update((len(record.actions), seat) for seat in self.seats)
         #: Every (step, seat) to evaluate, in order.
         self.positions = sorted(wanted)
         self.values: dict[tuple[int, int], float] = {}

@@ -59,13 +59,10 @@ def test_a_review_values_every_decision_of_the_person_before_and_after(
     for step in decisions:
         assert (step, 0) in points and (step + 1, 0) in points
         assert 0.0 <= points[(step, 0)] <= 1.0
-    # The end is the outcome itself: 1 for a win, 0 for a loss.
-    last = len(record.actions)
-    if (last, 0) in points:
-        replay = Replay(get_game("tanbo"), record)
-        outcome = replay.final.outcome()
-        assert outcome is not None
-        assert points[(last, 0)] == (1.0 if 0 in outcome.winners else 0.0)
+    # The line ends on the outcome itself: 1 for a win, 0 for a loss.
+    outcome = Replay(get_game("tanbo"), record).final.outcome()
+    assert outcome is not None
+    assert points[(len(record.actions), 0)] == (1.0 if 0 in outcome.winners else 0.0)
 
 
 def test_turning_points_are_real_losses_with_a_better_move_and_why(

@@ -1212,11 +1212,12 @@ function goToLobby() {
   $("game-select").focus();
 }
 
-function openReplay() {
+/** Open the replay of the match on screen (`review`: and start its review at once). */
+async function openReplay({ review = false } = {}) {
   if (!app.match) return;
   closeMenu();
   const { match } = app;
-  app.replay?.open({
+  await app.replay?.open({
     matchId: match.id,
     game: match.game,
     seats: match.seats,
@@ -1224,6 +1225,7 @@ function openReplay() {
     humans: match.people(),
     shownSeat: match.shownSeat,
   });
+  if (review && app.replay?.isOpen) await app.replay.review.start();
 }
 
 // ---------------------------------------------------------------- language
@@ -1314,6 +1316,16 @@ async function main() {
       if (app.match) $("replay-open").focus();
     },
     fast: params.has("fast"),
+    // A review is kept with the save of the match on screen, for the record it reviewed.
+    reviews: {
+      kept: (steps) => {
+        const match = app.match;
+        return match && steps === match.status.step ? app.saves.review(match.save.id) : null;
+      },
+      keep: (steps, result) => {
+        if (app.match) app.saves.keepReview(app.match.save.id, steps, result);
+      },
+    },
   });
 
   $("error-close").addEventListener("click", clearError);
@@ -1326,8 +1338,9 @@ async function main() {
   $("new-game").addEventListener("click", leaveForLobby);
   $("end-new").addEventListener("click", goToLobby);
   $("end-rematch").addEventListener("click", rematch);
-  $("end-replay").addEventListener("click", openReplay);
-  $("replay-open").addEventListener("click", openReplay);
+  $("end-replay").addEventListener("click", () => openReplay());
+  $("end-review").addEventListener("click", () => openReplay({ review: true }));
+  $("replay-open").addEventListener("click", () => openReplay());
   $("end-close").addEventListener("click", () => {
     $("end-screen").hidden = true;
     $("replay-open").focus();

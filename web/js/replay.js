@@ -4,9 +4,10 @@
 // (bridge.replay_view) enforces the same: it refuses "Everything" until the game is over.
 
 import { $, el } from "./dom.js";
+import { ReviewPanel } from "./review.js";
 import { displayName, shownSeats } from "./words.js";
 import { say, t } from "./i18n.js";
-/** @import { Engine, Renderer, ReplayViewReply, SeatInfo } from "./types.js" */
+/** @import { Engine, Renderer, ReplayViewReply, ReviewJson, SeatInfo } from "./types.js" */
 
 const EVERYTHING = -2;
 const SPECTATOR = -1;
@@ -22,8 +23,10 @@ export class ReplayViewer {
    * @param {() => void} options.onOpen
    * @param {() => void} options.onClose
    * @param {boolean} [options.fast]
+   * @param {{kept: (steps: number) => ReviewJson | null, keep: (steps: number, result: ReviewJson) => void}} [options.reviews]
+   *   where the review of the match on screen is kept (its save)
    */
-  constructor({ engine, rendererFor, showError, onOpen, onClose, fast = false }) {
+  constructor({ engine, rendererFor, showError, onOpen, onClose, fast = false, reviews }) {
     this.engine = engine;
     this.rendererFor = rendererFor;
     this.showError = showError;
@@ -52,6 +55,8 @@ export class ReplayViewer {
     this.drawn = null;
     this.want = 0; // the step asked for last (drawn as soon as the engine answers)
     this.playMs = fast ? 60 : 900;
+    this.reviews = reviews ?? { kept: () => null, keep: () => {} };
+    this.review = new ReviewPanel({ engine, go: (step) => this.go(step), showError });
     $("replay-first").addEventListener("click", () => this.go(0));
     $("replay-prev").addEventListener("click", () => this.go(this.want - 1));
     $("replay-next").addEventListener("click", () => this.go(this.want + 1));
@@ -98,6 +103,12 @@ export class ReplayViewer {
     slider.max = String(this.steps);
     this.drawTitle();
     this.onOpen();
+    // Once on screen: the graph is drawn to the panel's width.
+    const steps = this.steps;
+    this.review.open({
+      replay: reply.replay, steps, seats, renderer: this.renderer,
+      kept: this.reviews.kept(steps), keep: (result) => this.reviews.keep(steps, result),
+    });
     // A finished game starts from its setup; a game in progress from where it stands.
     await this.go(reply.over ? 0 : this.steps);
     $("replay-play").focus();
@@ -136,6 +147,7 @@ export class ReplayViewer {
 
   close() {
     this.pause();
+    this.review.close();
     if (this.id) this.engine().close_replay(this.id);
     this.id = null;
     $("replay-board").replaceChildren();

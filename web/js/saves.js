@@ -121,6 +121,30 @@ export class Saves {
     return parseSave(this.get(saveKey(id)));
   }
 
+  /**
+   * Keep a game's review with its save, for the record it reviewed (`steps` actions). The
+   * game does not change: the version stays, so no other tab hears of it; a full storage
+   * keeps no review (it can be made again) and loses nothing else.
+   * @param {string} id @param {number} steps @param {import("./types.js").ReviewJson} result
+   */
+  keepReview(id, steps, result) {
+    const stored = this.read(id);
+    if (!stored || !this.storage || stored.record.actions.length !== steps) return false;
+    try {
+      this.storage.setItem(saveKey(id), JSON.stringify({ ...stored, review: { steps, result } }));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The review kept with save `id` for its record as it stands, if any. @param {string} id */
+  review(id) {
+    const stored = this.read(id);
+    const kept = stored?.review;
+    return kept && stored.record.actions.length === kept.steps ? kept.result : null;
+  }
+
   /** Every save, damaged ones included (with what is wrong), the most recently written first.
    *  @returns {SaveEntry[]} */
   entries() {

@@ -21,8 +21,10 @@ import type {
   OpenedReply,
   OpenReplayReply,
   OptionalActions,
+  ProgressJson,
   RecordReply,
   ReplayViewReply,
+  ReviewJson,
   Status,
   ViewReply,
 } from "./views.js";
@@ -131,6 +133,9 @@ export interface BridgeCalls {
   open_replay(match: string): Promise<Reply<OpenReplayReply>>;
   /** `seat`: -1 a spectator, -2 everything (refused until the game is over). */
   replay_view(replay: string, step: number, seat: number): Promise<Reply<ReplayViewReply>>;
+  review_open(replay: string): Promise<Reply<ProgressJson>>;
+  review_run(replay: string, count: number): Promise<Reply<ProgressJson>>;
+  review_result(replay: string): Promise<Reply<ReviewJson>>;
   close_replay(replay: string): Promise<Reply<Closed>>;
 }
 
@@ -260,6 +265,8 @@ export interface Save {
   name?: string;
   /** The engine's refusal once it could not open it (listed as damaged). */
   broken?: Message;
+  /** The game's review, for its record of `steps` actions. */
+  review?: { steps: number; result: ReviewJson };
 }
 
 /** What is wrong with a save that cannot be opened: not a save's text, a label naming another
@@ -317,6 +324,7 @@ export interface PageElements {
   "end-reason": HTMLParagraphElement;
   "end-rematch": HTMLButtonElement;
   "end-replay": HTMLButtonElement;
+  "end-review": HTMLButtonElement;
   "end-scores": HTMLTableElement;
   "end-screen": HTMLDivElement;
   "end-title": HTMLHeadingElement;
@@ -380,6 +388,13 @@ export interface PageElements {
   "save-status-text": HTMLSpanElement;
   "make-room": HTMLButtonElement;
   hint: HTMLButtonElement;
+  review: HTMLElement;
+  "review-start": HTMLButtonElement;
+  "review-cancel": HTMLButtonElement;
+  "review-progress": HTMLProgressElement;
+  "review-status": HTMLSpanElement;
+  "review-graph": HTMLDivElement;
+  "review-marks": HTMLOListElement;
   "hint-line": HTMLParagraphElement;
   hints: HTMLInputElement;
   "end-hints": HTMLParagraphElement;
