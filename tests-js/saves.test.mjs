@@ -222,6 +222,25 @@ describe("Saves", () => {
     assert.equal(lobby.rename("missing", "x"), false);
   });
 
+  it("keeps a review with its game, for the record it reviewed, without a new version", () => {
+    const storage = new MemoryStorage();
+    const saves = tab(storage);
+    saves.write("a", game(4, true), null);
+    const result = { seats: [0], points: [{ step: 0, seat: 0, value: 0.5 }], marks: [] };
+    assert.equal(saves.keepReview("a", 3, result), false); // reviewed another record: not kept
+    assert.equal(saves.review("a"), null);
+    assert.equal(saves.keepReview("a", 4, result), true);
+    assert.deepEqual(saves.review("a"), result);
+    assert.equal(saves.read("a")?.version, 1); // no other tab hears of it
+    saves.write("a", game(5), 1); // the game went on (an undo, a move): the review is gone
+    assert.equal(saves.review("a"), null);
+    saves.write("b", game(2, true), null);
+    storage.full = true; // a full storage keeps no review, and loses nothing else
+    assert.equal(saves.keepReview("b", 2, result), false);
+    assert.equal(saves.read("b")?.step, 2);
+    assert.equal(saves.keepReview("missing", 1, result), false);
+  });
+
   it("keeps the single save of earlier versions as a game of its own", () => {
     const storage = new MemoryStorage();
     storage.setItem("pygames:autosave", JSON.stringify({ record: record(3), over: false, game: "tanbo", step: 3 }));
