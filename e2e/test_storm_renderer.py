@@ -243,7 +243,16 @@ def test_quick_pick_selects_the_lead_combination(guard_factory: Any, base_url: s
     lead = page.locator("#root .storm-quick.matches-lead")
     expect(lead).to_have_count(1)
     lead.click()
-    expect(page.locator("#root .storm-fit.yes")).to_have_text("matches the lead")
+    # What serving it would do at the tea party: the engine's, as the round stands.
+    start = int(lead.get_attribute("data-select-start") or "-1")
+    length = int(lead.get_attribute("data-select-length") or "0")
+    runs = fixtures_of(page)[SERVING]["view"]["table"]["runs"]
+    run = next(r for r in runs if (r["start"], r["length"]) == (start, length))
+    assert run["party"] in ("match_most", "match")
+    fit = page.locator("#root .storm-fit.yes")
+    expect(fit).to_contain_text("matches the lead")
+    expect(fit).to_contain_text(f"discard {'up to ' if run['party'] == 'match_most' else ''}"
+                                f"{run['discards']}")
     (action,) = drawn_choices(page)
     assert action["type"] == "serve" and action["length"] == int(
         lead.get_attribute("data-select-length") or "0"

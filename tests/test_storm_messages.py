@@ -145,7 +145,10 @@ def test_the_view_names_each_legal_run_and_the_reason_for_every_other() -> None:
     assert [(r["start"], r["length"]) for r in table["runs"]] == [
         (a.start, a.length) for a in legal
     ]
-    assert {"start": 0, "length": 2, "combination": "milk_tea"} in table["runs"]
+    first = {"start": 0, "length": 2, "combination": "milk_tea"}
+    assert first in [{k: r[k] for k in first} for r in table["runs"]]
+    # Nobody has served: any run would lead, and alone win the tea party so far (ruling S5).
+    assert {r["party"] for r in table["runs"]} == {"lead"}
     hand = state.hands[0]
     for start in range(len(hand)):
         for length in range(1, len(hand) - start + 1):

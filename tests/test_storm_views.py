@@ -431,3 +431,37 @@ def test_the_full_view_of_a_finished_game_shows_every_hand_and_stock() -> None:
 def as_counts_ids(cards: list[int]) -> dict[str, int]:
     c = counts_of(cards)
     return {"tea": c[0], "milk": c[1], "lemon": c[2]}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_s6_each_run_says_what_serving_it_would_do_at_the_tea_party(players: int) -> None:
+    """A run's ``party`` and ``discards`` (rulings S5, S6): checked against the engine where
+    the seat serves last in its round, so the party follows at once: the winner, and what
+    each may discard."""
+    game = StormGame()
+    checked: Counter[str] = Counter()
+    for seed in range(12):
+        state = game.new_state(players, seed, {})
+        rng = Rng(seed)
+        while not state.is_over() and sum(checked.values()) < 400:
+            seat = state.awaiting()[0]
+            table = state.view(seat)["table"]
+            last = table["phase"] == "serving" and len(table["reveals"]) == players - 1
+            for run in table["runs"]:
+                assert run["discards"] <= run["length"]
+                if not last:
+                    continue
+                after = state.clone()
+                after.apply(seat, Serve(run["start"], run["length"]))
+                party = after.view(seat)["table"]["party"]
+                if party is None:  # nobody else served: no party needed, or the game ended
+                    assert run["party"] == "lead" or after.is_over()
+                    continue
+                allowed = party["allowed"].get(str(seat), 0)
+                won = party["winner"] == seat
+                assert won == (run["party"] in ("lead", "match_most")), run
+                assert allowed == run["discards"], (run, party)
+                checked[run["party"]] += 1
+            legal = state.legal_actions(seat)
+            state.apply(seat, rng.choice(legal))
+    assert checked["match_most"] and checked["no_match"], checked

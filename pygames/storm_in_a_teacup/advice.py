@@ -30,17 +30,15 @@ def why(view: Mapping[str, Any], seat: int, action: Action) -> Message | None:
         return None
     combination = Message.of(f"{NS}.combination.{run['combination']}")
     lead = table.get("lead")
-    if lead is None:
+    party = run["party"]
+    if party == "lead" or lead is None:
         return _say("lead", combination=combination)
-    if lead["combination"] != run["combination"]:
+    if party == "no_match":
         led = Message.of(f"{NS}.combination.{lead['combination']}")
         return _say("no_match", lead=led)
-    # Ruling S6: the matching run with the most cards wins, a tie going to the later one.
-    matching = [r for r in table.get("reveals", []) if r["combination"] == run["combination"]]
-    best = max((len(r["cards"]) for r in matching), default=0)
-    if action.length >= best:
-        return _say("match_most")
-    return _say("match", most=cards_message(best))
+    if party == "match_most":
+        return _say("match_most", n=run["discards"])
+    return _say("match", n=run["discards"])
 
 
 def _say(key: str, /, **args: object) -> Message:

@@ -24,7 +24,7 @@ states therefore use what the public log fixes, and never peek.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NotRequired, TypedDict, TypeVar
+from typing import Any, Literal, NotRequired, TypedDict, TypeVar
 
 from ..core import BadRecord, Game, JsonDict, LogEntry, Message, Rng
 from ..core.contract import MessageJson
@@ -33,6 +33,8 @@ from .cards import (
     COLOUR_BY_WORD,
     COLOURS,
     IDS_BY_COLOUR,
+    MATCH_DISCARDS,
+    WINNER_DISCARDS,
     ColourWord,
     CountsJson,
     counts_from_json,
@@ -77,12 +79,22 @@ class RevealJson(TypedDict):
     prepared: bool
 
 
+#: What serving a run would do at the tea party, as the round stands (rulings S5, S6): lead it,
+#: match the lead with the most cards so far (a tie goes to the later reveal), match it with
+#: fewer, or not match it (the cards go to the stock).
+PartyWord = Literal["lead", "match_most", "match", "no_match"]
+
+
 class RunJson(TypedDict):
-    """A legal run of the hand of the seat to serve (0-based ``start``) and what it forms."""
+    """A legal run of the hand of the seat to serve (0-based ``start``), what it forms, and what
+    serving it would do at the tea party if nobody served after it (``discards``: the cards
+    its owner could then discard, ruling S6)."""
 
     start: int
     length: int
     combination: CombinationId
+    party: PartyWord
+    discards: int
 
 
 class StormTable(TypedDict):
@@ -162,6 +174,24 @@ def colours_key(counts: list[int]) -> str:
     return "+".join(c.word for c in COLOURS if counts[c])
 
 
+class _Party(TypedDict):
+    party: PartyWord
+    discards: int
+
+
+def _at_party(state: StormRules, length: int, combination: CombinationId) -> _Party:
+    """What serving ``length`` cards of ``combination`` now would do at the tea party, if
+    nobody served after it (rulings S5, S6)."""
+    if state.lead is None:  # the first to serve leads, and alone wins the party so far
+        return {"party": "lead", "discards": min(WINNER_DISCARDS, length)}
+    if combination != state.lead[1]:
+        return {"party": "no_match", "discards": 0}
+    most = max(len(r.cards) for r in state.reveals if r.combination == combination)
+    if length >= most:  # a tie goes to the later reveal: this one
+        return {"party": "match_most", "discards": min(WINNER_DISCARDS, length)}
+    return {"party": "match", "discards": min(MATCH_DISCARDS, length)}
+
+
 def _serving(state: StormRules, seat: int | None) -> tuple[list[RunJson], dict[str, MessageJson]]:
     """For the seat about to serve: every legal run with the combination it forms, in the
     order of the legal actions, and why the other runs of its hand are refused, keyed by the
@@ -172,7 +202,8 @@ def _serving(state: StormRules, seat: int | None) -> tuple[list[RunJson], dict[s
         return [], {}
     colours = state.hand_colours(seat)
     legal: list[RunJson] = [
-        {"start": s, "length": n, "combination": c.id} for s, n, c in runs(colours)
+        {"start": s, "length": n, "combination": c.id, **_at_party(state, n, c.id)}
+        for s, n, c in runs(colours)
     ]
     fine = {(r["start"], r["length"]) for r in legal}
     refused: dict[str, MessageJson] = {}

@@ -744,11 +744,17 @@ export interface RevealJson {
   prepared: boolean;
 }
 
-/** A legal run of the hand of the seat to serve (0-based `start`) and what it forms. */
+/**
+ * A legal run of the hand of the seat to serve (0-based `start`), what it forms, and what
+ * serving it would do at the tea party if nobody served after it (`discards`: the cards its
+ * owner could then discard, ruling S6).
+ */
 export interface RunJson {
   start: number;
   length: number;
   combination: "tea" | "milk" | "lemon" | "milk_tea" | "lemon_tea";
+  party: "lead" | "match_most" | "match" | "no_match";
+  discards: number;
 }
 
 /**
@@ -809,6 +815,11 @@ export interface StormTable {
   hands?: (("tea" | "milk" | "lemon")[])[];
   /** The replay of a finished game only: every stock. */
   stocks?: (("tea" | "milk" | "lemon")[])[];
+}
+
+export interface _Party {
+  party: "lead" | "match_most" | "match" | "no_match";
+  discards: number;
 }
 
 /** Cards by colour: a stock's, a public hand's, the box's discards, a discard choice. */

@@ -915,14 +915,15 @@ function selectionInfo(ctx, hand, sel) {
   const serveText = sel.length === 1 ? u("serve_one") : u("serve_these", { cards: cardsWord(sel.length) });
   if (combo && action) {
     const lead = ctx.t.lead;
+    // What serving it would do at the tea party (the engine's, as the round stands).
+    const run = ctx.t.runs.find((r) => r.start === sel.start && r.length === sel.length);
+    const n = run?.discards ?? 0;
     let fit = "";
-    if (lead && lead.seat !== ctx.seat) {
-      fit = lead.combination === combo
-        ? `<span class="storm-fit yes">${esc(u("fit.yes"))}</span>`
-        : `<span class="storm-fit no">${esc(u("fit.no", { combination: comboName(lead.combination) }))}</span>`;
-    } else if (!lead) {
-      fit = `<span class="storm-fit lead">${esc(u("fit.lead"))}</span>`;
-    }
+    if (run?.party === "match_most") fit = `<span class="storm-fit yes">${esc(u("fit.most", { n }))}</span>`;
+    else if (run?.party === "match") fit = `<span class="storm-fit yes">${esc(u("fit.match", { n }))}</span>`;
+    else if (run?.party === "no_match" && lead) {
+      fit = `<span class="storm-fit no">${esc(u("fit.no", { combination: comboName(lead.combination) }))}</span>`;
+    } else if (run?.party === "lead") fit = `<span class="storm-fit lead">${esc(u("fit.leads", { n }))}</span>`;
     const json = JSON.stringify(action);
     const words = u("sel.serve_aria", { serve: serveText, range, combination: comboName(combo), counts: countsWords(counts) });
     return `<div class="storm-selection ok" aria-live="polite" data-combination="${esc(combo)}">
