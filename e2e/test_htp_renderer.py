@@ -361,6 +361,38 @@ def test_running_scores_are_the_views(guard_factory: Any, base_url: str) -> None
                 assert "the others see" in words
 
 
+def test_a_score_opens_hand_by_hand_with_the_secret_season_as_unknown(
+    guard_factory: Any, base_url: str
+) -> None:
+    page = open_fixture(guard_factory, base_url)
+    checked = 0
+    for name, f in fixtures_of(page).items():
+        page.select_option("#pick", name)
+        for s, b in enumerate(f["view"]["table"]["oribako"]):
+            if b["complete"] or not b["tiles"]:
+                continue
+            score = page.locator(f'#root .htp-box[data-seat="{s}"] .htp-box-score')
+            assert "+?" not in score.locator("summary").inner_text()
+            if score.get_attribute("open") is None:
+                score.locator("summary").click()
+            rows = score.locator(".htp-hand-list li")
+            expect(rows).to_have_count(6)
+            for i, points in enumerate(b["score"]["points"]):
+                value = rows.nth(i).locator("b").inner_text()
+                if points is None:  # the favourite season's hand, still secret (ruling H10)
+                    assert value == "Secret", (name, s, value)
+                else:
+                    shown = f"+{points}" if points > 0 else str(points).replace("-", "\u2212")
+                    assert value == shown, (name, s, i, value)
+            checked += 1
+        if checked >= 4:
+            break
+    assert checked >= 4
+    # Opened, it stays open across a redraw of the same table.
+    page.select_option("#pick", name)
+    assert page.locator("#root .htp-box-score[open]").count() >= 1
+
+
 def test_each_place_shows_what_it_would_add(guard_factory: Any, base_url: str) -> None:
     page = open_fixture(guard_factory, base_url)
     for name in [PICKED, "3 players, tile + target picked", "6 players, tile + target picked"]:

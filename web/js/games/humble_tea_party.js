@@ -325,6 +325,7 @@ function tileSvg(t, { cls = "", label = null, hidden = false, bare = false } = {
  * @property {string | null} key The decision the picks were made in.
  * @property {boolean} sending
  * @property {string | null} focus Where focus goes after the next draw (a selector).
+ * @property {Set<number>} openScores The boxes whose score breakdown the person opened.
  */
 
 /** @type {WeakMap<HTMLElement, RootState>} */
@@ -338,10 +339,19 @@ const roots = new WeakMap();
 export function render(root, props) {
   let st = roots.get(root);
   if (!st) {
-    st = { props, view: null, deck: null, target: null, key: null, sending: false, focus: null };
+    st = { props, view: null, deck: null, target: null, key: null, sending: false, focus: null, openScores: new Set() };
     roots.set(root, st);
     root.addEventListener("click", (e) => onActivate(root, e));
     root.addEventListener("keydown", (e) => onKey(root, e));
+    const state = st;
+    // A breakdown opened stays open across redraws (a toggle does not bubble: caught going down).
+    root.addEventListener("toggle", (e) => {
+      const el = /** @type {Element} */ (e.target);
+      if (!(el instanceof HTMLDetailsElement) || !el.dataset.scoreOf) return;
+      const s = Number(el.dataset.scoreOf);
+      if (el.open) state.openScores.add(s);
+      else state.openScores.delete(s);
+    }, true);
   }
   st.props = props;
   const t = props.view?.table;
@@ -799,9 +809,27 @@ function scoreParts(ctx, s, box) {
   if (secret) words = w(box.complete ? "score_secret" : "score_secret_plus", { text: words });
   if (own && sc.public !== sc.total) words = w("others_see", { text: words, points: pointsWords(sc.public) });
   const head = w(box.complete ? "head_score" : "head_so_far");
-  const short = `${fmt(sc.total)}${secret && !box.complete ? "+?" : ""}`;
+  // The favourite season's part, still secret, is said as unknown: never a "+?" to puzzle over.
+  const short = fmt(sc.total);
   const others = own && sc.public !== sc.total ? w("others_see_short", { n: fmt(sc.public) }) : "";
-  return { head, short, others, words };
+  return { head, short, others, words, secret: secret && !box.complete };
+}
+
+/** The running score hand by hand (ruling H12: the view's hands, in order), opened by a tap
+ *  or a hover on the score; the favourite season's hand says "secret" while it is.
+ * @param {Ctx} ctx @param {OribakoJson} box */
+function scoreBreakdown(ctx, box) {
+  const sc = box.score;
+  const rows = (ctx.t.hands ?? []).map((hand, i) => {
+    const p = sc?.points?.[i];
+    const k = sc?.hands?.[i];
+    const unknown = p === null || p === undefined;
+    const value = unknown ? w("secret") : gainMark(p).replace("±0", "0");
+    const title = w("hand_title", { hand: handName(hand), what: handWhat(hand) });
+    const count = unknown || !k ? "" : ` <small>(${esc(String(k))})</small>`;
+    return `<li class="${unknown ? "secret" : p ? "scores" : "none"}" title="${esc(title)}"><span class="htp-hand-name">${esc(handName(hand))}${count}</span><b>${esc(value)}</b></li>`;
+  });
+  return `<ul class="htp-hand-list">${rows.join("")}</ul>`;
 }
 
 /** @param {Ctx} ctx @param {number} s */
@@ -833,7 +861,7 @@ function boxHtml(ctx, s) {
   if (turn) tags.push(`<span class="htp-turn" title="${esc(w("active"))}">${use("htp-fan", "", 14)}<span class="sr">${esc(w(view.awaiting?.includes(s) ? "to_play" : "their_turn"))}</span></span>`);
   const did = lastMoveWords(t.last?.[s], view, names);
   const botTag = bot ? `<span class="htp-bot">${esc(w("bot", { bot }))}</span> ` : "";
-  const { head, short, others, words: scoreWords } = scoreParts(ctx, s, box);
+  const { head, short, others, words: scoreWords, secret: seasonSecret } = scoreParts(ctx, s, box);
   const badges = [];
   if (underTea) badges.push(`<span class="htp-has-tea" title="${esc(w("having_tea_title"))}">${teaIcon("small")}${esc(w("having_tea"))}</span>`);
   if (spent) badges.push(`<span class="htp-spent-tea" title="${esc(w("tea_spent"))}">${teaIcon("small")}<span class="sr">${esc(w("tea_spent"))}</span></span>`);
@@ -857,7 +885,7 @@ function boxHtml(ctx, s) {
       </header>
       ${trayHtml(ctx, s, box)}
       <footer class="htp-box-foot">
-        <span class="htp-box-score" data-total="${box.score?.total ?? ""}" data-public="${box.score?.public ?? ""}" title="${esc(scoreWords)}"><span aria-hidden="true"><span class="head">${esc(head)} </span>${esc(short)}${others ? `<span class="others">${esc(others)}</span>` : ""}</span><span class="sr">${esc(scoreWords)}</span></span>
+        <details class="htp-box-score" data-total="${box.score?.total ?? ""}" data-public="${box.score?.public ?? ""}"${ctx.st.openScores.has(s) ? " open" : ""} data-score-of="${s}"><summary title="${esc(scoreWords)}"><span aria-hidden="true"><span class="head">${esc(head)} </span>${esc(short)}${seasonSecret ? `<span class="secret-part"> ${esc(w("plus_secret_season"))}</span>` : ""}${others ? `<span class="others">${esc(others)}</span>` : ""}</span><span class="sr">${esc(scoreWords)}</span></summary>${scoreBreakdown(ctx, box)}</details>
         <span class="htp-count" aria-hidden="true">${count}/${full}</span>
         ${badges.join("")}
         ${pick}
