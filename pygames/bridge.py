@@ -87,6 +87,8 @@ from .replies import (
     ViewReply,
 )
 from .review import ProgressJson, Review, ReviewJson
+from .tutorials import TutorialJson
+from .tutorials import tutorial as tutorial_of
 
 SPECTATOR = -1
 
@@ -488,6 +490,12 @@ def hint(match_id: str, seat: int, step: int) -> HintReply:
 
 
 @_reply
+def tutorial(game_id: str) -> TutorialJson:
+    """The guided first game of ``game_id`` (:mod:`pygames.tutorials`)."""
+    return tutorial_of(game_id)
+
+
+@_reply
 def undo(match_id: str, shown: int = SPECTATOR) -> OpenedReply:
     """The person at seat ``shown`` takes back their last action, with the bot replies after
     it, under the undo policy (pygames/core/undo.py): never past anything hidden or random
@@ -678,6 +686,7 @@ CALLS = (
     "bot_act",
     "bot_choose",
     "hint",
+    "tutorial",
     "undo",
     "export_record",
     "import_record",

@@ -19,7 +19,8 @@ archives, whatever the files' mtimes. ``dist/vendor/pyodide/python_stdlib.zip`` 
 (Pyodide looks for it) and holds bytecode only, no sources: a traceback through the standard
 library shows file names and line numbers but no source lines, and its bytecode holds no
 docstrings (fewer bytes on a first visit; asserts stay). ``pygames.zip`` holds bytecode,
-``py.typed`` and the ``i18n/*.json`` catalogues (read with importlib.resources), without the
+``py.typed``, the ``i18n/*.json`` catalogues and the games' ``tutorial.json`` (read with
+importlib.resources), without the
 ``.py`` sources either. Needs ``node`` on the PATH.
 
     python scripts/build.py [--out DIR]
@@ -47,6 +48,8 @@ from icons import write_icons
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 PACKAGE = ROOT / "pygames"
+#: Data files of the package that the page reads, besides the catalogues.
+SHIPPED_DATA = ("py.typed", "tutorial.json")
 NODE_MODULES = ROOT / "node_modules"
 COMPILE_PYC = ROOT / "scripts" / "compile_pyc.mjs"
 STDLIB = "python_stdlib.zip"
@@ -162,7 +165,7 @@ def _package_files() -> list[Path]:
         p
         for p in PACKAGE.rglob("*")
         if p.is_file()
-        and (p.suffix == ".py" or p.name == "py.typed" or p.parent.name == "i18n")
+        and (p.suffix == ".py" or p.name in SHIPPED_DATA or p.parent.name == "i18n")
         and "__pycache__" not in p.parts
         # The lab is for the command line (process pools, Dask, matplotlib): not shipped.
         and p.relative_to(PACKAGE).parts[0] != "lab"

@@ -34,6 +34,7 @@ MODULES = (
     "pygames.core.contract",
     "pygames.replies",
     "pygames.review",
+    "pygames.tutorials",
     "pygames.tanbo.views",
     "pygames.humble_tea_party.views",
     "pygames.storm_in_a_teacup.views",

@@ -356,6 +356,28 @@ export interface ProgressJson {
 }
 
 // ---------------------------------------------------------------------------------------------
+// pygames/tutorials.py
+
+/** One decision of the person learning: the move asked for and what is said beside it. */
+export interface TutorialStepJson {
+  move: Action;
+  /** A message id of the game's catalogue. */
+  text: string;
+}
+
+/** A game's guided first game. */
+export interface TutorialJson {
+  game: string;
+  seed: number;
+  options: Record<string, unknown>;
+  /** The bot across the table. */
+  opponent: SeatJson;
+  steps: TutorialStepJson[];
+  /** Said once the game is won (a message id). */
+  end: string;
+}
+
+// ---------------------------------------------------------------------------------------------
 // pygames/tanbo/views.py
 
 /** A player's last turn as the table shows it, with its line of words. */
