@@ -17,7 +17,7 @@ from typing import TypedDict
 from .core import BadInput, Message
 from .core.contract import ActionJson, SeatJson
 from .core.limits import quote
-from .games import get_game
+from .games import all_games, get_game
 
 
 class TutorialStepJson(TypedDict):
@@ -42,7 +42,7 @@ class TutorialJson(TypedDict):
 
 
 #: The games that have a tutorial.
-TUTORIALS = ("tanbo",)
+TUTORIALS = tuple(g.id for g in all_games() if g.has_tutorial)
 
 
 def tutorial(game_id: object) -> TutorialJson:

@@ -92,6 +92,8 @@ class GameJson(TypedDict):
     first_player: FirstPlayerJson | None
     hidden_information: bool
     setup_editor: str | None
+    #: The game has a guided first game ("Learn to play").
+    tutorial: bool
     #: Tanbo: the standard setup as a custom one (the setup editor's start).
     standard_setup: NotRequired[dict[str, Any]]
     #: Humble Tea Party: who may play Team Battle, and the teams the lobby starts from.

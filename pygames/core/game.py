@@ -306,6 +306,8 @@ class Game(ABC):
     """Whether a seat's view hides something from the others (hot seat hands the device over)."""
     setup_editor: ClassVar[str | None] = None
     """The page's editor of the game's own options (web/js/setup-<name>.js), if any."""
+    has_tutorial: ClassVar[bool] = False
+    """Whether the game has a guided first game (``<game>/tutorial.json``: pygames.tutorials)."""
 
     def default_options(self, players: int) -> JsonDict:
         """Options a lobby starts from."""
@@ -386,4 +388,5 @@ class Game(ABC):
             },
             "hidden_information": self.hidden_information,
             "setup_editor": self.setup_editor,
+            "tutorial": self.has_tutorial,
         }

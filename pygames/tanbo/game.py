@@ -53,6 +53,7 @@ class TanboGame(Game):
     min_players = 2
     max_players = 2
     codec = CODEC
+    has_tutorial = True
     first_player_option = "first_player"
     setup_editor = "tanbo"
 

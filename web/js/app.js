@@ -25,6 +25,7 @@ import { InputGate } from "./input-gate.js";
 import { Lobby } from "./lobby.js";
 import { sameAction } from "./actions.js";
 import { Match, awaitedSeats } from "./match.js";
+import { Tutorial } from "./tutorial.js";
 import { keepOffline } from "./offline.js";
 import { decodeRecord, recordParam, shareUrl } from "./record-link.js";
 import { ReplayViewer } from "./replay.js";
@@ -252,6 +253,7 @@ function showLobby() {
   app.match?.stop();
   app.drawn = null;
   drawResume();
+  drawLearn();
   showScreen("lobby");
 }
 
@@ -355,6 +357,7 @@ async function openMatch(reply, config, save = null, { readOnly = false } = {}) 
     measure: (name, start, detail) => performance.measure(name, { start, detail }),
   }, save);
   app.match = match;
+  app.tutorial = await lessonOf(match);
   match.subscribe((event) => heard(match, event));
   setAddress(match.save.id);
   endHandover();
@@ -539,6 +542,8 @@ async function drawTable(handover) {
   await drawEnd(match);
   drawUndo(status);
   await drawHint(match);
+  drawTutorial(match);
+  if (newDecision) $("tutorial-refusal").hidden = true;
   updateTitle();
   if (newDecision) {
     placeFocus(board);
@@ -553,6 +558,7 @@ async function drawTable(handover) {
 function drawUndo(status) {
   const button = $("undo");
   const match = /** @type {Match} */ (app.match);
+  button.hidden = !!app.tutorial; // a lesson's moves are its script
   button.disabled = match.busy || match.readOnly || match.people().length === 0 || status.step === 0;
   const why = !button.disabled && status.undo && !status.undo.possible && status.undo.why
     ? sayLine(status.undo.why, match.seats) : null;
@@ -766,6 +772,13 @@ async function drawEnd(match) {
       ),
     );
   }
+  // A lesson's last words, and a real game to follow.
+  const lesson = app.tutorial;
+  $("end-tutorial").hidden = !lesson;
+  if (lesson) {
+    setText($("end-tutorial-text"), sayLine({ id: lesson.data.end, args: {} }, match.seats));
+    Tutorial.forget(tabStorage());
+  }
   // How many hints each person asked for (bots ask none).
   const used = match.hintsUsed();
   const people = seats.map((s, i) => ({ s, i })).filter(({ s }) => !s.bot);
@@ -785,7 +798,137 @@ async function drawEnd(match) {
 async function humanAct(action, asSeat) {
   const match = app.match;
   if (!match) return;
+  // A lesson asks for one move: any other is refused kindly and nothing is sent.
+  if (app.tutorial && !app.tutorial.allows(action, match.record)) {
+    $("tutorial-refusal").hidden = false;
+    return;
+  }
   await match.act(action, { seat: asSeat ?? match.seat, step: app.drawn?.step ?? match.status.step });
+}
+
+// ---------------------------------------------------------------- lessons
+
+/** The tab's storage for the lesson marker, if the browser lets the site keep anything. */
+function tabStorage() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The lesson `match` is, if any: the one being started, or the one this tab remembers (a
+ *  reload resumes it). @param {Match} match */
+async function lessonOf(match) {
+  const pending = app.tutorialPending;
+  app.tutorialPending = null;
+  if (pending && pending.game === match.game) {
+    const lesson = new Tutorial(pending, match.save.id);
+    lesson.remember(tabStorage());
+    return lesson;
+  }
+  const game = Tutorial.recall(tabStorage(), match.save.id);
+  if (!game || game !== match.game || !app.engine) return null;
+  const reply = await app.engine.tutorial(game);
+  return reply.ok ? new Tutorial(reply, match.save.id) : null;
+}
+
+/** "Learn to play": the chosen game's guided first game, on the real table. */
+async function startLesson() {
+  clearError();
+  const game = $("game-select").value;
+  const engine = await readyEngine();
+  const reply = await engine.tutorial(game);
+  if (!reply.ok) {
+    showError(reply);
+    return;
+  }
+  app.tutorialPending = reply;
+  await startMatch(new Tutorial(reply, "").config(learnerName()));
+  app.tutorialPending = null;
+}
+
+/** The learner's name: the lobby's first seat's, if a person sits there (else the engine's
+ *  default, "Player 1"): the log speaks of them in the third person. */
+function learnerName() {
+  const first = app.lobby?.config().seats[0];
+  return first && !first.bot ? first.name : "";
+}
+
+/** Whether the lobby offers a lesson for the chosen game (the catalogue says). */
+function drawLearn() {
+  $("learn").hidden = !gameById($("game-select").value)?.tutorial;
+}
+
+/** The lesson's panel: the step's words next to the table, the asked move marked on it, or
+ *  whose move the table waits for. @param {Match} match */
+function drawTutorial(match) {
+  const panel = $("tutorial");
+  const lesson = app.tutorial;
+  const board = $("board");
+  for (const marked of board.querySelectorAll(".tutorial-spot")) marked.classList.remove("tutorial-spot");
+  if (!lesson || match.status.over) {
+    panel.hidden = true;
+    return;
+  }
+  panel.hidden = false;
+  const step = lesson.current(match.record);
+  const total = lesson.data.steps.length;
+  setText($("tutorial-title"), t("shell.tutorial.title", { n: Math.min(lesson.done(match.record) + 1, total), total }));
+  const yours = board.dataset.awaiting === "human";
+  $("tutorial-show").hidden = !yours || !step;
+  if (!yours || !step) {
+    setText($("tutorial-text"), t("shell.tutorial.watch"));
+    return;
+  }
+  setText($("tutorial-text"), sayLine({ id: step.text, args: {} }, match.seats));
+  spotlight(board, step.move)?.classList.add("tutorial-spot");
+}
+
+/** The control that makes `move` on the table, or the first step towards it (a two-step
+ *  choice, like Tanbo's swap: its first token). @param {HTMLElement} board @param {Action} move */
+function spotlight(board, move) {
+  const controls = [...board.querySelectorAll("[data-action], [data-pick]")];
+  /** @param {string | null} text */
+  const parse = (text) => {
+    try {
+      return JSON.parse(text ?? "null");
+    } catch {
+      return null;
+    }
+  };
+  const exact = controls.find((e) => e.hasAttribute("data-action") && sameAction(parse(e.getAttribute("data-action")), move));
+  if (exact) return exact;
+  const parts = [/** @type {any} */ (move).a, /** @type {any} */ (move).b].filter(Boolean).map((x) => JSON.stringify(x));
+  return controls.find((e) => parts.includes(JSON.stringify(parse(e.getAttribute("data-pick"))))) ?? null;
+}
+
+/** "Show me": the lesson makes the asked move. */
+async function showMe() {
+  const match = app.match;
+  const step = app.tutorial?.current(match?.record);
+  if (!match || !step) return;
+  $("tutorial-refusal").hidden = true;
+  await match.act(step.move, { seat: match.seat, step: match.status.step });
+}
+
+/** Leave the lesson: the game goes on as an ordinary one. */
+function skipLesson() {
+  app.tutorial = null;
+  Tutorial.forget(tabStorage());
+  if (app.match) {
+    drawTutorial(app.match);
+    drawUndo(app.match.status);
+    drawHint(app.match);
+  }
+}
+
+/** After a lesson: a real game against Easy. */
+async function playEasy() {
+  const game = app.match?.game ?? $("game-select").value;
+  skipLesson();
+  const learner = app.match?.seats[0]?.name ?? "";
+  await startMatch({ game, seed: null, options: gameById(game)?.options ?? {}, seats: [{ name: learner, bot: null }, { name: "", bot: "easy" }] });
 }
 
 /** The table's line that says whether the game is kept on this device. It never hides: a
@@ -1287,6 +1430,7 @@ async function main() {
   if (params.has("debug")) globalThis.pygamesDebug = app;
   const lobby = new Lobby({ onStart: startMatch });
   app.lobby = lobby;
+  drawLearn();
   app.savedList = new SavedList($("saved-list"), {
     entries: () => app.saves.entries(),
     open: (save) => resumeSave(save),
@@ -1332,6 +1476,11 @@ async function main() {
   $("notice-close").addEventListener("click", clearNotice);
   $("undo").addEventListener("click", undo);
   $("hint").addEventListener("click", () => app.match?.hint());
+  $("learn").addEventListener("click", () => startLesson());
+  $("game-select").addEventListener("change", drawLearn);
+  $("tutorial-show").addEventListener("click", () => showMe());
+  $("tutorial-skip").addEventListener("click", skipLesson);
+  $("end-easy").addEventListener("click", () => playEasy());
   // Hot seat: the mover's "Done", then the next person's "I am ready" (the match waits for them).
   $("handover-done").addEventListener("click", () => app.match?.handoverDone());
   $("pass-ok").addEventListener("click", () => app.match?.ready());

@@ -26,6 +26,7 @@ import type {
   ReplayViewReply,
   ReviewJson,
   Status,
+  TutorialJson,
   ViewReply,
 } from "./views.js";
 
@@ -126,6 +127,7 @@ export interface BridgeCalls {
   bot_act(match: string, seat: number, step: number, shown?: number): Promise<Reply<ActReply>>;
   bot_choose(match: string, seat: number, step: number): Promise<Reply<BotChooseReply>>;
   hint(match: string, seat: number, step: number): Promise<Reply<HintReply>>;
+  tutorial(game: string): Promise<Reply<TutorialJson>>;
   undo(match: string, shown?: number): Promise<Reply<UndoReply>>;
   export_record(match: string): Promise<Reply<RecordReply>>;
   import_record(recordText: string, source?: RecordSource, shown?: number, salvage?: boolean): Promise<Reply<ImportReply>>;
@@ -388,6 +390,16 @@ export interface PageElements {
   "save-status-text": HTMLSpanElement;
   "make-room": HTMLButtonElement;
   hint: HTMLButtonElement;
+  learn: HTMLButtonElement;
+  tutorial: HTMLElement;
+  "tutorial-title": HTMLHeadingElement;
+  "tutorial-text": HTMLParagraphElement;
+  "tutorial-refusal": HTMLParagraphElement;
+  "tutorial-show": HTMLButtonElement;
+  "tutorial-skip": HTMLButtonElement;
+  "end-tutorial": HTMLDivElement;
+  "end-tutorial-text": HTMLParagraphElement;
+  "end-easy": HTMLButtonElement;
   review: HTMLElement;
   "review-start": HTMLButtonElement;
   "review-cancel": HTMLButtonElement;
@@ -447,6 +459,10 @@ export interface ShellState {
   gate: import("./input-gate.js").InputGate;
   /** The lobby's last settings ("New game" starts from them). */
   lastConfig?: LobbyConfig;
+  /** The lesson on the table, if the match is one (web/js/tutorial.js). */
+  tutorial?: import("./tutorial.js").Tutorial | null;
+  /** A lesson's data waiting for its match to open. */
+  tutorialPending?: TutorialJson | null;
   /** What the screen shows, kept to draw it again in another language (shell words). */
   progress?: Progress;
   versions?: { python: string; seconds: string };

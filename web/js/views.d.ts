@@ -58,6 +58,8 @@ export interface GameJson {
   first_player: FirstPlayerJson | null;
   hidden_information: boolean;
   setup_editor: string | null;
+  /** The game has a guided first game ("Learn to play"). */
+  tutorial: boolean;
   /** Tanbo: the standard setup as a custom one (the setup editor's start). */
   standard_setup?: Record<string, unknown>;
   /** Humble Tea Party: who may play Team Battle, and the teams the lobby starts from. */
@@ -145,6 +147,7 @@ export interface EngineGame {
   first_player: FirstPlayerJson | null;
   hidden_information: boolean;
   setup_editor: string | null;
+  tutorial: boolean;
   standard_setup?: Record<string, unknown>;
   team_battle?: TeamBattleJson;
   bots: string[];
