@@ -4,7 +4,6 @@ on the end screen; a table set up without hints shows no button."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -63,14 +62,18 @@ def test_a_hint_suggests_a_legal_move_and_says_why(
     # The suggested move is marked on the table when the table draws it as one control; the
     # person plays it, and the hint is gone with the decision it was for.
     marked = page.locator("#board .hinted")
-    if game == "tanbo":
-        assert marked.count() == 1  # placing the Farmer: one paddy
-    if marked.count():
-        action = json.loads(marked.first.get_attribute("data-action") or "null")
-        assert action is not None
+    # A move of several presses is marked at its first (a deck, a card of the run).
+    assert marked.count() == 1, game
+    for _ in range(4):  # each press marks the next one, until the move is made
+        if marked.first.get_attribute("data-action") is not None:
+            marked.first.click()
+            wait_moved(page, step)
+            break
         marked.first.click()
-        wait_moved(page, step)
-        expect(line).to_be_hidden()
+        expect(page.locator("#board .hinted")).to_have_count(1)
+    else:
+        raise AssertionError("the marks never led to the move")
+    expect(line).to_be_hidden()
 
 
 def test_a_hint_on_a_phone_in_japanese(guard_factory: Any, base_url: str) -> None:

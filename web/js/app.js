@@ -529,6 +529,7 @@ async function drawTable(handover) {
     animate,
     replay: false,
   };
+  app.rendererNow = renderer;
   try {
     renderer.render(board, props);
   } catch (err) {
@@ -595,16 +596,7 @@ async function drawHint(match) {
   if (app.match !== match || match.hintShown !== hint) return;
   const why = sayLine(hint.why, match.seats);
   const action = hint.action;
-  if (action) {
-    const target = [...board.querySelectorAll("[data-action]")].find((e) => {
-      try {
-        return sameAction(JSON.parse(e.getAttribute("data-action") ?? "null"), action);
-      } catch {
-        return false;
-      }
-    });
-    target?.classList.add("hinted");
-  }
+  if (action) spotlight(board, action, renderer)?.classList.add("hinted");
   const move = action ? (renderer.describeAction?.(action, match.view ?? undefined) ?? JSON.stringify(action)) : "";
   line.replaceChildren(
     el("strong", { text: t("shell.hint.label") }),
@@ -882,25 +874,37 @@ function drawTutorial(match) {
     return;
   }
   setText($("tutorial-text"), sayLine({ id: step.text, args: {} }, match.seats));
-  spotlight(board, step.move)?.classList.add("tutorial-spot");
+  spotlight(board, step.move, app.rendererNow)?.classList.add("tutorial-spot");
 }
 
-/** The control that makes `move` on the table, or the first step towards it (a two-step
- *  choice, like Tanbo's swap: its first token). @param {HTMLElement} board @param {Action} move */
-function spotlight(board, move) {
-  const controls = [...board.querySelectorAll("[data-action], [data-pick]")];
-  /** @param {string | null} text */
-  const parse = (text) => {
+/** The control that makes `move` on the table, or the next one to press towards it (the
+ *  game's renderer knows its picks), else the control that sends it.
+ *  @param {HTMLElement} board @param {Action} move @param {import("./types.js").Renderer | null | undefined} renderer */
+function spotlight(board, move, renderer) {
+  if (renderer?.towards) return renderer.towards(board, move);
+  return [...board.querySelectorAll("[data-action]")].find((e) => {
     try {
-      return JSON.parse(text ?? "null");
+      return sameAction(JSON.parse(e.getAttribute("data-action") ?? "null"), move);
     } catch {
-      return null;
+      return false;
     }
-  };
-  const exact = controls.find((e) => e.hasAttribute("data-action") && sameAction(parse(e.getAttribute("data-action")), move));
-  if (exact) return exact;
-  const parts = [/** @type {any} */ (move).a, /** @type {any} */ (move).b].filter(Boolean).map((x) => JSON.stringify(x));
-  return controls.find((e) => parts.includes(JSON.stringify(parse(e.getAttribute("data-pick"))))) ?? null;
+  }) ?? null;
+}
+
+/** Mark again what the hint and the lesson point at, after the table redrew itself (a pick
+ *  inside a decision: the next control towards the move is then another one). */
+function remark() {
+  const match = app.match;
+  if (!match || document.body.dataset.screen !== "table") return;
+  const board = $("board");
+  const hint = match.hintShown;
+  if (hint?.action && hint.seat === match.seat && hint.step === match.status.step && !board.querySelector(".hinted")) {
+    spotlight(board, hint.action, app.rendererNow)?.classList.add("hinted");
+  }
+  const step = app.tutorial?.current(match.record);
+  if (step && board.dataset.awaiting === "human" && !board.querySelector(".tutorial-spot")) {
+    spotlight(board, step.move, app.rendererNow)?.classList.add("tutorial-spot");
+  }
 }
 
 /** "Show me": the lesson makes the asked move. */
@@ -1479,6 +1483,8 @@ async function main() {
   $("learn").addEventListener("click", () => startLesson());
   $("game-select").addEventListener("change", drawLearn);
   $("tutorial-show").addEventListener("click", () => showMe());
+  // A pick redraws the table from inside the renderer: its marks are put back after it.
+  for (const type of ["click", "keyup"]) $("board").addEventListener(type, () => requestAnimationFrame(remark));
   $("tutorial-skip").addEventListener("click", skipLesson);
   $("end-easy").addEventListener("click", () => playEasy());
   // Hot seat: the mover's "Done", then the next person's "I am ready" (the match waits for them).

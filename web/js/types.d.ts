@@ -246,6 +246,9 @@ export interface RendererProps<Table = GameTable, Details = GameDetails> {
 export interface Renderer {
   render(root: HTMLElement, props: RendererProps): void;
   describeAction?(action: Action, view?: View): string;
+  /** The control that makes `action`, or the next one to press towards it (a hint or a
+   *  lesson marks it). */
+  towards?(root: HTMLElement, action: Action): Element | null;
   title?: string;
   scoreTableHtml?(view: View, seats: SeatInfo[]): string;
   outcomeTitle?(view: View, seats: SeatInfo[]): string;
@@ -461,6 +464,8 @@ export interface ShellState {
   lastConfig?: LobbyConfig;
   /** The lesson on the table, if the match is one (web/js/tutorial.js). */
   tutorial?: import("./tutorial.js").Tutorial | null;
+  /** The renderer of the table drawn last. */
+  rendererNow?: Renderer;
   /** A lesson's data waiting for its match to open. */
   tutorialPending?: TutorialJson | null;
   /** What the screen shows, kept to draw it again in another language (shell words). */

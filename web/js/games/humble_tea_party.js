@@ -17,7 +17,7 @@
 // data-favourite="<seat>:<season>" ("<seat>:?" while secret).
 
 import { has, join, say, seatName, t as tr } from "../i18n.js";
-import { esc, fly, motionOk, nextFrame, pulse, redraw, send } from "./shared.js";
+import { controlFor, esc, fly, motionOk, nextFrame, pulse, redraw, send } from "./shared.js";
 
 /** @import { Action, Message, RendererProps, SeatInfo, View } from "../types.js" */
 /** @import { HandJson, HtpTable, OribakoJson, OtherMoveJson, PreviewJson, TileJson, TileMoveJson } from "../views.js" */
@@ -330,6 +330,22 @@ function tileSvg(t, { cls = "", label = null, hidden = false, bare = false } = {
 
 /** @type {WeakMap<HTMLElement, RootState>} */
 const roots = new WeakMap();
+
+/**
+ * The control that makes `action` on the table drawn in `root`, or the next one to press
+ * towards it (a placement: the deck, then whose Oribako, then the cell): a hint or a lesson
+ * marks it.
+ * @param {HTMLElement} root @param {Action} action @returns {Element | null}
+ */
+export function towards(root, action) {
+  const exact = controlFor(root, action);
+  if (exact) return exact;
+  const st = roots.get(root);
+  const a = /** @type {{type: string, deck?: number, target?: number}} */ (action);
+  if (a.deck !== undefined && st?.deck !== a.deck) return root.querySelector(`[data-pick-deck="${a.deck}"]`);
+  if (a.target !== undefined && st?.target !== a.target) return root.querySelector(`[data-pick-target="${a.target}"]`);
+  return null;
+}
 
 /**
  * Draw the table of `props.view` into `root`.

@@ -1,6 +1,7 @@
 // What every game renderer needs the same way: escaping text into HTML, redrawing a table
 // without losing keyboard focus, and sending one action at a time.
 
+import { sameAction } from "../actions.js";
 import { FSI, PDI, isolateText } from "../bidi.js";
 
 /** Text made safe for HTML content and attribute values. @type {(s: unknown) => string} */
@@ -220,4 +221,21 @@ export function pulse(node, { duration = 700, delay = 0 } = {}) {
     );
   });
   return true;
+}
+
+/**
+ * The control drawn in `root` that sends `action` (its `data-action`), if any.
+ * @param {ParentNode} root @param {import("../types.js").Action} action @returns {Element | null}
+ */
+export function controlFor(root, action) {
+  for (const e of root.querySelectorAll("[data-action]")) {
+    let sent;
+    try {
+      sent = JSON.parse(e.getAttribute("data-action") ?? "null");
+    } catch {
+      continue;
+    }
+    if (sent && typeof sent === "object" && sameAction(sent, action)) return e;
+  }
+  return null;
 }

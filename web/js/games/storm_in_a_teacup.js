@@ -19,10 +19,10 @@
 // number of cards. view.everything (a finished game's replay) shows every hand and stock.
 
 import { has, join, language, say, seatName, t as tr } from "../i18n.js";
-import { esc, fly, motionOk, nextFrame, possessive, pulse, redraw, send } from "./shared.js";
+import { controlFor, esc, fly, motionOk, nextFrame, possessive, pulse, redraw, send } from "./shared.js";
 
 /** @import { Action, Message, RendererProps, SeatInfo, View } from "../types.js" */
-/** @import { CombinationJson, CountsJson, PartyJson, RevealJson, StormDetails, StormDiscard, StormServe, StormTable } from "../views.js" */
+/** @import { CombinationJson, CountsJson, PartyJson, RevealJson, StormDetails, StormAction, StormDiscard, StormServe, StormTable } from "../views.js" */
 
 /** @typedef {View<StormTable, StormDetails>} StormView */
 /** @typedef {RendererProps<StormTable, StormDetails>} Props */
@@ -337,6 +337,23 @@ export function pickCard(st, i, extend) {
   else if (st.anchor === i && st.end === i) { st.anchor = null; st.end = null; }
   else { st.anchor = i; st.end = i; }
   st.tried = false;
+}
+
+/**
+ * The control that makes `action` on the table drawn in `root`, or the next one to press
+ * towards it (a run is selected by its first and last card): a hint or a lesson marks it.
+ * @param {HTMLElement} root @param {StormAction} action @returns {Element | null}
+ */
+export function towards(root, action) {
+  const exact = controlFor(root, action);
+  if (exact || action.type !== "serve") return exact;
+  const { start, length } = action;
+  const quick = root.querySelector(`[data-select-start="${start}"][data-select-length="${length}"]`);
+  if (quick) return quick;
+  const st = roots.get(root);
+  const last = start + length - 1;
+  const next = st && st.anchor === start && st.end === start && length > 1 ? last : start;
+  return root.querySelector(`[data-hand-index="${next}"]`);
 }
 
 /** @param {HTMLElement} root @param {RootState} st */

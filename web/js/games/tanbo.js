@@ -10,7 +10,7 @@
 // their ring comes first; otherwise seat 0's. Whose turn it is is marked, never shown by moving
 // the rings. The status (prompt and choices) has its own place so that the rings never jump.
 
-import { esc, fly, nextFrame, pulse, redraw, send } from "./shared.js";
+import { controlFor, esc, fly, nextFrame, pulse, redraw, send } from "./shared.js";
 import { say, seatName, t as words } from "../i18n.js";
 
 // Every word shown comes from the tanbo catalogue (pygames/tanbo/i18n: tanbo.ui.* for the
@@ -210,6 +210,18 @@ export function render(root, props) {
       }
     });
   }
+}
+
+/**
+ * The control that makes `action` on the table drawn in `root`, or the next one to press
+ * towards it (a swap's first token): a hint or a lesson marks it.
+ * @param {HTMLElement} root @param {TanboAction} action @returns {Element | null}
+ */
+export function towards(root, action) {
+  const exact = controlFor(root, action);
+  if (exact || action.type !== "swap") return exact;
+  const ends = [JSON.stringify(action.a), JSON.stringify(action.b)];
+  return [...root.querySelectorAll("[data-pick]")].find((e) => ends.includes(e.getAttribute("data-pick") ?? "")) ?? null;
 }
 
 /** @param {HTMLElement} root @param {RootState} st */
