@@ -11,6 +11,7 @@ import pytest
 from pygames import bridge
 from pygames.core import Message
 from pygames.core.messages import render, template
+from pygames.games import all_games
 from pygames.tutorials import TUTORIALS, tutorial
 
 
@@ -53,6 +54,12 @@ def test_every_tutorial_text_is_in_both_languages(game: str) -> None:
 
 
 def test_a_game_without_a_tutorial_is_refused_in_words() -> None:
-    refused = json.loads(bridge.tutorial("storm_in_a_teacup"))
-    assert refused["error_type"] == "BadInput" and "no guided game" in refused["error"]
-    assert json.loads(bridge.tutorial("tanbo"))["seed"] == tutorial("tanbo")["seed"]
+    for game in all_games():
+        reply = json.loads(bridge.tutorial(game.id))
+        if game.has_tutorial:
+            assert reply["ok"] and reply["seed"] == tutorial(game.id)["seed"]
+            assert game.describe()["tutorial"] is True
+        else:
+            assert reply["error_type"] == "BadInput" and "no guided game" in reply["error"]
+    unknown = json.loads(bridge.tutorial("chess"))
+    assert not unknown["ok"] and "chess" in unknown["error"]

@@ -71,6 +71,7 @@ class StormGame(Game):
     max_players = MAX_PLAYERS
     codec = CODEC
     default_players = 4
+    has_tutorial = True
     first_player_option = "host"
     first_player_random = True  # ruling S3: a random host unless the lobby names one
     hidden_information = True
