@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .a11y import assert_accessible
-from .conftest import ENGINE_TIMEOUT_MS, Guard, screenshot
+from .conftest import ENGINE_TIMEOUT_MS, Guard, screenshot, wait_ready
 from .layout import assert_fits_width
 from .lobby import choose_seats, fill_seed
 from .play import board_state, bot_record, record_link, tab_save, wait_moved, wait_turn
@@ -79,6 +79,7 @@ def test_a_hint_suggests_a_legal_move_and_says_why(
 def test_a_hint_on_a_phone_in_japanese(guard_factory: Any, base_url: str) -> None:
     page, guard = guard_factory(base_url, viewport={"width": 360, "height": 740}, has_touch=True)
     page.goto(guard.origin + "/?fast=1")
+    wait_ready(page)
     page.locator("#language").select_option("ja")
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     choose_seats(page, "tanbo", ["", "normal"])

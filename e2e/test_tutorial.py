@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from pygames.tutorials import tutorial
+from pygames.tutorials import TUTORIALS, tutorial
 
 from .a11y import assert_accessible
-from .conftest import ENGINE_TIMEOUT_MS, Guard, screenshot
+from .conftest import ENGINE_TIMEOUT_MS, Guard, screenshot, soak_beyond, wait_ready
 from .layout import assert_fits_width
 from .lobby import choose_seats
 from .play import board_state, wait_moved, wait_turn
@@ -32,29 +32,34 @@ def lesson_step(page: Page) -> int:
     return int(page.evaluate("window.pygamesDebug.tutorial.done(window.pygamesDebug.match.record)"))
 
 
-DESKTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 360, "height": 740}
-CASES = [
-    ("tanbo", "en", DESKTOP),
-    ("tanbo", "ja", PHONE),
-    ("storm_in_a_teacup", "en", PHONE),
-    ("storm_in_a_teacup", "ja", DESKTOP),
+SIZES = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 360, "height": 740}}
+# Every lesson at both sizes in both languages in the long run; make test plays four of them,
+# each game once, both sizes and both languages among them.
+CASES = [(g, lang, size) for g in TUTORIALS for lang in ("en", "ja") for size in SIZES]
+EVERYDAY = [
+    ("tanbo", "en", "desktop"),
+    ("tanbo", "ja", "phone"),
+    ("storm_in_a_teacup", "en", "phone"),
+    ("humble_tea_party", "ja", "desktop"),
 ]
 
 
 @pytest.mark.parametrize(
-    ("game", "lang", "viewport"), CASES, ids=[f"{g}-{lang}-{v['width']}" for g, lang, v in CASES]
+    ("game", "lang", "size"),
+    soak_beyond(EVERYDAY, CASES, ids=lambda c: "-".join(c), unpack=True),
 )
 def test_a_lesson_is_played_to_its_end(
-    guard_factory: Any, base_url: str, game: str, lang: str, viewport: dict[str, int]
+    guard_factory: Any, base_url: str, game: str, lang: str, size: str
 ) -> None:
+    viewport = SIZES[size]
     data = tutorial(game)
     page, _ = guard_factory(base_url, viewport=viewport, has_touch=viewport["width"] < 500)
     page.goto(base_url + "?fast=1&debug=1")
+    wait_ready(page)
     if lang != "en":
         page.locator("#language").select_option(lang)
         expect(page.locator("html")).to_have_attribute("lang", lang)
-    choose_seats(page, game, ["", "normal"])
+    choose_seats(page, game, ["", *["normal"] * (len(data.get("others", [])) + 1)])
     learn = page.get_by_role("button", name=WORDS[lang]["learn"])
     expect(learn).to_be_visible()
     learn.click()
@@ -85,6 +90,7 @@ def test_a_lesson_is_played_to_its_end(
                 spot.click()
                 if final:
                     break
+                page.wait_for_timeout(150)  # the table redraws, and the mark moves on
             else:
                 raise AssertionError(f"step {i}: the marks never led to the move")
         wait_moved(page, before)

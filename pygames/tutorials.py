@@ -1,7 +1,7 @@
 """Guided first games: a tutorial per game is data, not code (``pygames/<game>/tutorial.json``).
 
-A tutorial is a real game on the real table: its seed and options, the bot across the table
-(its moves follow from the seed, as every bot's do), and one step per decision of the person
+A tutorial is a real game on the real table: its seed and options, the bots at the table (their
+moves follow from the seed, as every bot's do), and one step per decision of the person
 learning: the move it asks for and the words (a catalogue id) said beside it; ``end`` is said
 once the game is won. The page refuses any other move kindly and changes nothing; "Show me"
 makes the asked move. ``tests/test_tutorials.py`` plays each tutorial against the engine: every
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from .core import BadInput, Message
 from .core.contract import ActionJson, SeatJson
@@ -36,6 +36,8 @@ class TutorialJson(TypedDict):
     options: dict[str, object]
     #: The bot across the table.
     opponent: SeatJson
+    #: Further bots, in seat order after it (a game for more than two).
+    others: NotRequired[list[SeatJson]]
     steps: list[TutorialStepJson]
     #: Said once the game is won (a message id).
     end: str

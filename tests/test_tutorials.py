@@ -17,27 +17,49 @@ from pygames.tutorials import TUTORIALS, tutorial
 
 @pytest.mark.parametrize("game", TUTORIALS)
 def test_a_tutorial_plays_to_a_win_with_every_asked_move_legal(game: str) -> None:
+    """Played as the page plays a match (web/js/match.js): at each step, first each bot that
+    may act without being awaited (Humble Tea Party's Tea) is asked once, in seat order; then
+    the awaited seat moves: the learner as the tutorial asks, a bot as it chooses."""
     data = tutorial(game)
-    seats = [{"name": "You", "bot": None}, data["opponent"]]
+    seats = [{"name": "You", "bot": None}, data["opponent"], *data.get("others", [])]
     config = {"game": game, "seed": data["seed"], "options": data["options"], "seats": seats}
     reply = json.loads(bridge.new_match(json.dumps(config)))
     assert reply["ok"], reply
     match, status = reply["match"], reply["status"]
-    asked = 0
+    bots = {i for i, s in enumerate(seats) if s["bot"]}
+    asked: tuple[int, set[int]] = (-1, set())
+    done = 0
     while not status["over"]:
+        step = status["step"]
+        if asked[0] != step:
+            asked = (step, set())
+        optional = [
+            s for s in status["actors"]
+            if s in bots and s not in status["awaiting"] and s not in asked[1]
+        ]
+        if optional:
+            asked[1].add(optional[0])
+            choice = json.loads(bridge.bot_choose(match, optional[0], step))
+            assert choice["ok"], choice
+            if choice["action"] is not None:
+                text = json.dumps(choice["action"])
+                moved = json.loads(bridge.act(match, optional[0], text, step))
+                assert moved["ok"], moved
+                status = moved["status"]
+            continue
         seat = status["awaiting"][0]
         if seat == 0:
-            assert asked < len(data["steps"]), "the game goes on past the tutorial's steps"
-            move = data["steps"][asked]["move"]
+            assert done < len(data["steps"]), "the game goes on past the tutorial's steps"
+            move = data["steps"][done]["move"]
             legal = json.loads(bridge.view(match, 0))["legal"]
-            assert move in legal, (asked, move, legal)
-            moved = json.loads(bridge.act(match, 0, json.dumps(move), status["step"]))
-            asked += 1
+            assert move in legal, (done, move, legal)
+            moved = json.loads(bridge.act(match, 0, json.dumps(move), step))
+            done += 1
         else:
-            moved = json.loads(bridge.bot_act(match, seat, status["step"]))
+            moved = json.loads(bridge.bot_act(match, seat, step))
         assert moved["ok"], moved
         status = moved["status"]
-    assert asked == len(data["steps"]), "steps left when the game ended"
+    assert done == len(data["steps"]), "steps left when the game ended"
     assert json.loads(bridge.view(match, 0))["view"]["outcome"]["winners"] == [0]
     bridge.close(match)
 

@@ -59,6 +59,7 @@ class HtpGame(Game):
     min_players = 3  # ruling H1
     max_players = 6
     codec = CODEC
+    has_tutorial = True
     default_players = 4
     first_player_option = "start_player"
     hidden_information = True

@@ -932,7 +932,10 @@ async function playEasy() {
   const game = app.match?.game ?? $("game-select").value;
   skipLesson();
   const learner = app.match?.seats[0]?.name ?? "";
-  await startMatch({ game, seed: null, options: gameById(game)?.options ?? {}, seats: [{ name: learner, bot: null }, { name: "", bot: "easy" }] });
+  // As many Easy bots as the lesson had bots.
+  const bots = (app.match?.seats.length ?? 2) - 1;
+  const seats = [{ name: learner, bot: null }, ...Array.from({ length: bots }, () => ({ name: "", bot: "easy" }))];
+  await startMatch({ game, seed: null, options: gameById(game)?.options ?? {}, seats });
 }
 
 /** The table's line that says whether the game is kept on this device. It never hides: a
@@ -1483,8 +1486,18 @@ async function main() {
   $("learn").addEventListener("click", () => startLesson());
   $("game-select").addEventListener("change", drawLearn);
   $("tutorial-show").addEventListener("click", () => showMe());
-  // A pick redraws the table from inside the renderer: its marks are put back after it.
-  for (const type of ["click", "keyup"]) $("board").addEventListener(type, () => requestAnimationFrame(remark));
+  // A pick redraws the table from inside the renderer: its marks are put back after any
+  // redraw, new nodes or patched classes (once a frame; a mark found in place is left alone,
+  // so putting one back ends it).
+  let remarking = false;
+  new MutationObserver(() => {
+    if (remarking) return;
+    remarking = true;
+    requestAnimationFrame(() => {
+      remarking = false;
+      remark();
+    });
+  }).observe($("board"), { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
   $("tutorial-skip").addEventListener("click", skipLesson);
   $("end-easy").addEventListener("click", () => playEasy());
   // Hot seat: the mover's "Done", then the next person's "I am ready" (the match waits for them).

@@ -52,8 +52,8 @@ export class Tutorial {
   /** The lobby configuration that starts the lesson's game. @param {string} learner the
    *  learner's name @returns {LobbyConfig} */
   config(learner) {
-    const { game, seed, options, opponent } = this.data;
-    return { game, seed, options: { ...options }, seats: [{ name: learner, bot: null }, opponent], hints: false };
+    const { game, seed, options, opponent, others = [] } = this.data;
+    return { game, seed, options: { ...options }, seats: [{ name: learner, bot: null }, opponent, ...others], hints: false };
   }
 
   /** Keep in the tab's storage that this save is a lesson (a reload resumes it).

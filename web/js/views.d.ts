@@ -375,6 +375,8 @@ export interface TutorialJson {
   options: Record<string, unknown>;
   /** The bot across the table. */
   opponent: SeatJson;
+  /** Further bots, in seat order after it (a game for more than two). */
+  others?: SeatJson[];
   steps: TutorialStepJson[];
   /** Said once the game is won (a message id). */
   end: string;

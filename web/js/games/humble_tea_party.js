@@ -343,7 +343,10 @@ export function towards(root, action) {
   const st = roots.get(root);
   const a = /** @type {{type: string, deck?: number, target?: number}} */ (action);
   if (a.deck !== undefined && st?.deck !== a.deck) return root.querySelector(`[data-pick-deck="${a.deck}"]`);
-  if (a.target !== undefined && st?.target !== a.target) return root.querySelector(`[data-pick-target="${a.target}"]`);
+  if (a.target !== undefined && st?.target !== a.target) {
+    // The box's own button (its cells pick it too, but a cell also names a place).
+    return root.querySelector(`button[data-pick-target="${a.target}"]`) ?? root.querySelector(`[data-pick-target="${a.target}"]`);
+  }
   return null;
 }
 
