@@ -31,14 +31,17 @@ GAME_TIMEOUT_MS = 900_000
 # Press Hint and wait, in the page, until the hint is on screen; the milliseconds it took.
 TIMED_HINT = """async () => {
   const line = document.getElementById('hint-line');
+  const button = document.getElementById('hint');
+  if (button.disabled || button.hidden) return null;  // no hint to ask here (a hand-over, a pick)
   const start = performance.now();
-  document.getElementById('hint').click();
-  await new Promise((done) => {
-    const seen = () => { if (!line.hidden) { watch.disconnect(); done(); } };
+  button.click();
+  const shown = await new Promise((done) => {
+    const seen = () => { if (!line.hidden) { watch.disconnect(); done(true); } };
     const watch = new MutationObserver(seen);
     watch.observe(line, { attributes: true, childList: true });
+    setTimeout(() => { watch.disconnect(); done(false); }, 30000);
   });
-  return performance.now() - start;
+  return shown ? performance.now() - start : null;
 }"""
 
 
@@ -57,7 +60,9 @@ def one_game(page: Any, url: str, game: str, hints: int) -> dict[str, Any]:
     decisions = 0
     while wait_turn(page, timeout=GAME_TIMEOUT_MS) != "over":
         if len(times) < hints:
-            times.append(float(page.evaluate(TIMED_HINT)))
+            took = page.evaluate(TIMED_HINT)
+            if took is not None:
+                times.append(float(took))
         decide(page, decisions * 3)
         decisions += 1
     page.wait_for_selector("#end-screen:not([hidden])")

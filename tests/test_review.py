@@ -100,6 +100,21 @@ def test_equal_views_get_equal_values_whatever_the_secrets() -> None:
     assert again == value
 
 
+def test_a_humble_tea_party_game_is_reviewed_from_its_first_keep() -> None:
+    """Before every box holds its first sweet the static estimate has nothing to read: an even
+    chance; then it reads each box (the whole game reviewed, marks and all)."""
+    record = played("humble_tea_party", 3, 5)
+    review = Review(Replay(get_game("humble_tea_party"), record))
+    while review.run(16)["done"] < len(review.positions):
+        pass
+    result = review.result()
+    first = next(p for p in result["points"] if p["step"] == 0)
+    assert first["value"] == pytest.approx(1 / 3, abs=1e-3)
+    assert all(0.0 <= p["value"] <= 1.0 for p in result["points"])
+    for mark in result["marks"]:
+        assert mark["best"] != mark["played"]
+
+
 def test_the_bridge_reviews_a_replay_in_chunks_and_refuses_early_results() -> None:
     seats = [{"name": "Ann", "bot": None}, {"name": "Bot", "bot": "normal"}]
     reply = json.loads(bridge.new_match(json.dumps({"game": "tanbo", "seed": 2, "seats": seats})))

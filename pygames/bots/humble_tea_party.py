@@ -557,6 +557,8 @@ class StrongHtpBot(SearchBot):
         for _ in range(self.review_samples):
             state = game.state_from_view(view, seat, rng)
             assert isinstance(state, HtpState)
+            if not all(state.boxes):  # Phase 1, before every box has its first sweet: even
+                return 1.0 / state.players
             draw_seasons(state, seat, rng)
             total += win_chances(state)[seat]
         return total / self.review_samples
