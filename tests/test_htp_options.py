@@ -32,6 +32,7 @@ def test_defaults() -> None:
         },
         "hidden_information": True,
         "setup_editor": "htp",
+        "tutorial": True,
         "team_battle": {
             "sizes": [4, 6],
             "teams": [0, 1],
