@@ -15,16 +15,7 @@ from pygames.core.messages import render
 from pygames.games import get_game
 from pygames.hints import suggest
 
-from .test_levels import midgame, other_truth
-
-CASES = [
-    ("tanbo", 2, 11, 9),
-    ("tanbo", 2, 12, 30),
-    ("storm_in_a_teacup", 4, 3, 6),
-    ("storm_in_a_teacup", 2, 4, 9),
-    ("humble_tea_party", 4, 5, 7),
-    ("humble_tea_party", 3, 6, 12),
-]
+from .test_levels import CASES, midgame, other_truth
 
 
 def said(message: Message) -> list[str]:
