@@ -29,12 +29,11 @@ def why(view: Mapping[str, Any], seat: int, action: Action) -> Message | None:
     if run is None:
         return None
     combination = Message.of(f"{NS}.combination.{run['combination']}")
-    lead = table.get("lead")
     party = run["party"]
-    if party == "lead" or lead is None:
+    if party == "lead":
         return _say("lead", combination=combination)
     if party == "no_match":
-        led = Message.of(f"{NS}.combination.{lead['combination']}")
+        led = Message.of(f"{NS}.combination.{table['lead']['combination']}")
         return _say("no_match", lead=led)
     if party == "match_most":
         return _say("match_most", n=run["discards"])

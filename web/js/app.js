@@ -23,7 +23,7 @@ import { startEngine } from "./engine.js";
 import * as fallbackRenderer from "./fallback-renderer.js";
 import { InputGate } from "./input-gate.js";
 import { Lobby } from "./lobby.js";
-import { sameAction } from "./actions.js";
+import { controlFor } from "./games/shared.js";
 import { Match, awaitedSeats } from "./match.js";
 import { Tutorial } from "./tutorial.js";
 import { keepOffline } from "./offline.js";
@@ -596,7 +596,7 @@ async function drawHint(match) {
   if (app.match !== match || match.hintShown !== hint) return;
   const why = sayLine(hint.why, match.seats);
   const action = hint.action;
-  if (action) spotlight(board, action, renderer)?.classList.add("hinted");
+  if (action) mark(board, "hinted", action);
   const move = action ? (renderer.describeAction?.(action, match.view ?? undefined) ?? JSON.stringify(action)) : "";
   line.replaceChildren(
     el("strong", { text: t("shell.hint.label") }),
@@ -874,21 +874,16 @@ function drawTutorial(match) {
     return;
   }
   setText($("tutorial-text"), sayLine({ id: step.text, args: {} }, match.seats));
-  spotlight(board, step.move, app.rendererNow)?.classList.add("tutorial-spot");
+  mark(board, "tutorial-spot", step.move);
 }
 
-/** The control that makes `move` on the table, or the next one to press towards it (the
- *  game's renderer knows its picks), else the control that sends it.
- *  @param {HTMLElement} board @param {Action} move @param {import("./types.js").Renderer | null | undefined} renderer */
-function spotlight(board, move, renderer) {
-  if (renderer?.towards) return renderer.towards(board, move);
-  return [...board.querySelectorAll("[data-action]")].find((e) => {
-    try {
-      return sameAction(JSON.parse(e.getAttribute("data-action") ?? "null"), move);
-    } catch {
-      return false;
-    }
-  }) ?? null;
+/** Mark with `cls` the control that makes `move` on the table, or the next one to press
+ *  towards it (the game's renderer knows its picks; else the control that sends it), unless
+ *  something already bears the mark. @param {HTMLElement} board @param {string} cls @param {Action} move */
+function mark(board, cls, move) {
+  if (board.querySelector(`.${cls}`)) return;
+  const renderer = app.rendererNow;
+  (renderer?.towards ? renderer.towards(board, move) : controlFor(board, move))?.classList.add(cls);
 }
 
 /** Mark again what the hint and the lesson point at, after the table redrew itself (a pick
@@ -898,13 +893,9 @@ function remark() {
   if (!match || document.body.dataset.screen !== "table") return;
   const board = $("board");
   const hint = match.hintShown;
-  if (hint?.action && hint.seat === match.seat && hint.step === match.status.step && !board.querySelector(".hinted")) {
-    spotlight(board, hint.action, app.rendererNow)?.classList.add("hinted");
-  }
+  if (hint?.action && hint.seat === match.seat && hint.step === match.status.step) mark(board, "hinted", hint.action);
   const step = app.tutorial?.current(match.record);
-  if (step && board.dataset.awaiting === "human" && !board.querySelector(".tutorial-spot")) {
-    spotlight(board, step.move, app.rendererNow)?.classList.add("tutorial-spot");
-  }
+  if (step && board.dataset.awaiting === "human") mark(board, "tutorial-spot", step.move);
 }
 
 /** "Show me": the lesson makes the asked move. */

@@ -4,7 +4,7 @@
 // (bridge.replay_view) enforces the same: it refuses "Everything" until the game is over.
 
 import { $, el } from "./dom.js";
-import { ReviewPanel } from "./review.js";
+import { ReviewPanel } from "./review-panel.js";
 import { displayName, shownSeats } from "./words.js";
 import { say, t } from "./i18n.js";
 /** @import { Engine, Renderer, ReplayViewReply, ReviewJson, SeatInfo } from "./types.js" */
