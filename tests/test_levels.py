@@ -7,7 +7,7 @@ import pytest
 
 from pygames.bots import ALIASES, bot_names, make_bot
 from pygames.bots.search import Knowledge, Search, search
-from pygames.core import Rng, State
+from pygames.core import Action, Rng, State
 from pygames.games import get_game
 from pygames.tanbo.actions import Place
 from pygames.tanbo.game import TanboState
@@ -106,6 +106,44 @@ def test_the_search_is_deterministic_and_budgeted_in_iterations() -> None:
         runs.append(s.visits())
     assert runs[0] == runs[1]
     assert sum(runs[0].values()) == 40
+
+
+class Costly(Knowledge):
+    """Plain knowledge whose every play costs one unit of its own work."""
+
+    def __init__(self) -> None:
+        self.units = 0
+
+    def spent(self) -> int:
+        return self.units
+
+    def play(self, state: State, seat: int, action: Action) -> None:
+        self.units += 1
+        super().play(state, seat, action)
+
+
+def test_a_search_stops_once_it_has_spent_its_work() -> None:
+    state = midgame("tanbo", 2, 12, 30)
+    seat = state.awaiting()[0]
+    game = get_game("tanbo")
+
+    def searched(work: int | None) -> tuple[Search, Costly]:
+        knowledge = Costly()
+        s = Search(game, state.view(seat), seat, state.legal_actions(seat), Rng(9), knowledge)
+        s.run(40, work)
+        return s, knowledge
+
+    whole, whole_work = searched(None)
+    assert whole.iterations == 40
+    cap = whole_work.units // 4
+    part, part_work = searched(cap)
+    # It stops at the first iteration that finds the cap spent: well short of 40 iterations,
+    # past the cap by at most the last iteration's plays.
+    assert 1 < part.iterations < 40
+    assert part_work.units >= cap
+    # Work is counted, not timed: the same budget gives the same search.
+    again, _ = searched(cap)
+    assert again.visits() == part.visits()
 
 
 def test_strong_takes_the_harvest_that_wins_now() -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from pygames.bots import bot_names, make_bot
-from pygames.bots.search import search
+from pygames.bots.search import Search, search
 from pygames.bots.tanbo import Plan, TanboKnowledge, sequence
 from pygames.core import Rng
 from pygames.games import get_game
@@ -13,6 +15,7 @@ from pygames.simulate import simulate
 from pygames.tanbo import Place, Remove, ReturnRice, Take
 from pygames.tanbo.position import position
 from pygames.tanbo.state import Phase
+from pygames.tanbo.tokens import TOKEN_WORDS
 
 GAME = get_game("tanbo")
 OPPONENT = ["SSF", "SS", "SS", "SS", "SS"]
@@ -104,6 +107,52 @@ def test_strong_searches_whole_movements_and_plays_their_first_token() -> None:
         search(game, state.view(0), 0, legal, Rng(9), knowledge, 40) for _ in range(2)
     }
     assert len(moves) == 1 and moves <= {knowledge.step(p) for p in plans}
+
+
+def test_strong_plays_out_the_movement_it_chose_without_searching_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A hand of Snake, Yellow and the Farmer: one search chooses the whole movement, and its
+    # tokens are placed in the plan's order with no search after the first (the last token,
+    # alone of its kind, is placed with the one before it).
+    state = position([["SYF", "SS", "S YBR", "SS", "SS"], OPPONENT])
+    searches: list[int] = []
+    run = Search.run
+
+    def counted(self: Search, iterations: int, work: int | None = None) -> None:
+        searches.append(iterations)
+        run(self, iterations, work)
+
+    monkeypatch.setattr(Search, "run", counted)
+    strong = make_bot("tanbo", "strong").budgeted(0.05)
+    placed = []
+    while state.phase is Phase.MOVE and state.turn == 0:
+        action = strong.choose(GAME, state.view(0), 0, state.legal_actions(0), Rng(len(placed)))
+        assert isinstance(action, Place)
+        placed.append(action)
+        state.apply(0, action)
+    assert len(placed) == 2 and len(searches) == 1
+    # The one search had the movement's budget: twice a move's iterations.
+    assert searches == [2 * strong.iterations]  # type: ignore[attr-defined]
+    # Asked about a position its plan did not lead to (here, the movement's start again, as
+    # after an undo), it searches afresh.
+    fresh = position([["SYF", "SS", "S YBR", "SS", "SS"], OPPONENT])
+    strong.choose(GAME, fresh.view(0), 0, fresh.legal_actions(0), Rng(0))
+    assert len(searches) == 2
+
+
+def test_a_kept_plan_replays_the_move_the_search_chose_first() -> None:
+    # What the bot places at the movement's second token is the second token of the plan the
+    # first search preferred (not a new search's pick).
+    state = position([["SYF", "SS", "S YBR", "SS", "SS"], OPPONENT])
+    strong = make_bot("tanbo", "strong").budgeted(0.05)
+    first = strong.choose(GAME, state.view(0), 0, state.legal_actions(0), Rng(3))
+    kept = strong._kept  # type: ignore[attr-defined]
+    assert kept is not None and len(kept[1]) == 2
+    assert first is not None
+    state.apply(0, first)
+    second = strong.choose(GAME, state.view(0), 0, state.legal_actions(0), Rng(4))
+    assert second == Place(TOKEN_WORDS[kept[1][0]])
 
 
 def test_a_plan_places_slot_by_slot() -> None:

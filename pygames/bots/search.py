@@ -39,6 +39,8 @@ Game knowledge: subclass :class:`Knowledge` in the game's bot module and overrid
 - :meth:`Knowledge.reward`: the per-seat reward of a finished game (default: win 1, a shared
   win ``1/k``).
 - :attr:`Knowledge.exploration` (the UCB constant) and :attr:`Knowledge.bias`.
+- :meth:`Knowledge.spent`: a count of the game's costly work, where one iteration can cost
+  far more than another (Tanbo's planner on a large hand): a search may stop on it too.
 - Macro-actions: :meth:`Knowledge.decisions` may replace a seat's options by others (say,
   whole plans of several actions, any hashable :class:`Action` of the game knowledge's own),
   :meth:`Knowledge.play` applies one of them, and :meth:`Knowledge.step` turns the option
@@ -89,6 +91,12 @@ class Knowledge:
             k = rng.randbelow(len(legal) + 1)
             return None if k == len(legal) else legal[k]
         return legal[rng.randbelow(len(legal))]
+
+    def spent(self) -> int:
+        """A running count of the game's own costly work (say, positions its planner valued),
+        for a search budgeted in work as well as iterations (:meth:`Search.run`); the default
+        counts nothing. Deterministic, unlike a clock, so a budgeted move still replays."""
+        return 0
 
     def rollout_step(self, state: State, rng: Rng) -> bool:
         """A fast path for one rollout decision: play it on ``state`` and return ``True``, or
@@ -211,9 +219,14 @@ class Search:
         self.iterations = 0
         self.totals = [0.0] * self.pool[0].players
 
-    def run(self, iterations: int) -> None:
-        """Play ``iterations`` more iterations."""
-        for _ in range(iterations):
+    def run(self, iterations: int, work: int | None = None) -> None:
+        """Play ``iterations`` more iterations, or fewer once they have cost ``work`` of the
+        knowledge's :meth:`Knowledge.spent` (at least one is played)."""
+        spent = self.knowledge.spent
+        start = spent()
+        for i in range(iterations):
+            if i and work is not None and spent() - start >= work:
+                return
             self._iterate()
 
     def value(self, seat: int) -> float:
