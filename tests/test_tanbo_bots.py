@@ -125,7 +125,7 @@ def test_strong_plays_out_the_movement_it_chose_without_searching_again(
 
     monkeypatch.setattr(Search, "run", counted)
     strong = make_bot("tanbo", "strong").budgeted(0.05)
-    placed = []
+    placed: list[Place] = []
     while state.phase is Phase.MOVE and state.turn == 0:
         action = strong.choose(GAME, state.view(0), 0, state.legal_actions(0), Rng(len(placed)))
         assert isinstance(action, Place)
