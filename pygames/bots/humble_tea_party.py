@@ -144,8 +144,9 @@ _BOXES: dict[frozenset[tuple[tuple[int, int], int]], float] = {}  # box -> #1-#4
 _BOXES_MAX = 1 << 17
 
 
-def estimate(box: Mapping[tuple[int, int], int], probs: Probs) -> float:
-    """The score an Oribako is heading for: hands #1-#4 expected, #5 expected, #6 exact."""
+def hands_expected(box: Mapping[tuple[int, int], int]) -> float:
+    """Hands #1-#4 expected and #6 exact: the part of :func:`estimate` that does not depend
+    on the owner's season (remembered: searches meet the same boxes again and again)."""
     key = frozenset(box.items())
     rest = _BOXES.get(key)
     if rest is None:
@@ -155,7 +156,37 @@ def estimate(box: Mapping[tuple[int, int], int], probs: Probs) -> float:
         if len(_BOXES) >= _BOXES_MAX:
             _BOXES.clear()
         _BOXES[key] = rest
-    return rest + sum(probs[_SEASON[t]] for t in box.values())
+    return rest
+
+
+def estimate(box: Mapping[tuple[int, int], int], probs: Probs) -> float:
+    """The score an Oribako is heading for: hands #1-#4 expected, #5 expected, #6 exact."""
+    return hands_expected(box) + sum(probs[_SEASON[t]] for t in box.values())
+
+
+_GROWN: dict[tuple[frozenset[tuple[tuple[int, int], int]], tuple[int, int], int], float] = {}
+
+
+class Growth:
+    """How much one more sweet raises a box's :func:`estimate`: only the new sweet's season
+    changes hand #5, and the rest is remembered by the box, the cell and the sweet's type (a
+    search asks this of the same boxes many thousand times)."""
+
+    def __init__(self, box: Mapping[tuple[int, int], int]) -> None:
+        self.box = box
+        self.key = frozenset(box.items())
+        self.rest = hands_expected(box)
+
+    def of(self, cell: tuple[int, int], tile: int, probs: Probs) -> float:
+        """The rise of the estimate with sweet ``tile`` in ``cell``, for the owner's ``probs``."""
+        key = (self.key, cell, TILES[tile])
+        grown = _GROWN.get(key)
+        if grown is None:
+            grown = hands_expected({**self.box, cell: tile}) - self.rest
+            if len(_GROWN) >= _BOXES_MAX:
+                _GROWN.clear()
+            _GROWN[key] = grown
+        return grown + probs[_SEASON[tile]]
 
 
 def season_probs(table: Mapping[str, Any], players: int) -> list[Probs]:
@@ -226,11 +257,10 @@ class NormalBot(Bot):
 
 def tea_threat(tops: Sequence[int | None], box: Box, mine: Probs) -> float:
     """How much the worst sweet on offer could raise our own estimate."""
-    base = estimate(box, mine)
+    growth = Growth(box)
     offered = {t for t in tops if t is not None}
     return max(
-        (estimate({**box, cell: t}, mine) - base for cell in open_cells(box) for t in offered),
-        default=0.0,
+        (growth.of(cell, t, mine) for cell in open_cells(box) for t in offered), default=0.0
     )
 
 
@@ -252,7 +282,12 @@ def place_values(
 ) -> list[float]:
     """Normal's value of each placement: what it adds to the target's estimate (taken off
     for a teammate), leaning towards the players now best placed to win."""
-    bases = {t: estimate(boxes[t], probs[t]) for t in {a.target for a in places}}
+    targets = {a.target for a in places}
+    growths = {t: Growth(boxes[t]) for t in targets}
+    bases = {
+        t: growths[t].rest + sum(probs[t][_SEASON[tile]] for tile in boxes[t].values())
+        for t in targets
+    }
     low = min(bases.values())
     cache: dict[tuple[int, int, int, int], float] = {}
     out: list[float] = []
@@ -262,8 +297,7 @@ def place_values(
         key = (action.target, action.x, action.y, TILES[top])
         delta = cache.get(key)
         if delta is None:
-            box = {**boxes[action.target], (action.x, action.y): top}
-            delta = estimate(box, probs[action.target]) - bases[action.target]
+            delta = growths[action.target].of((action.x, action.y), top, probs[action.target])
             cache[key] = delta
         friend = teams is not None and teams[action.target] == teams[seat]
         out.append(-delta if friend else delta * (
