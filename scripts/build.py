@@ -7,7 +7,8 @@ files vendored from ``node_modules`` (Pyodide and PyScript, only what the page l
 system by PyScript's ``files`` config). The archive also holds ``pygames/_version.py``, written
 here from pyproject.toml's version (Pyodide has no installed metadata to read it from), and
 ``build.json`` states the same version. ``i18n/<lang>.json`` (every word) and
-``js/catalog.json`` (the lobby's games, from ``Game.describe()``) are written from Python.
+``js/catalog.json`` (the lobby's games, from ``Game.describe()``) and ``js/pictures.json`` (the
+rules page's pictures, from ``pygames.pictures``) are written from Python.
 Standard library only; writes nothing outside ``dist/`` (and a temporary folder).
 
 Bytecode: Python in the browser would otherwise compile every module it imports on every start
@@ -302,6 +303,16 @@ def _write_catalogue(out: Path) -> None:
     (out / "js" / "catalog.json").write_text(text, "utf-8")
 
 
+def _write_pictures(out: Path) -> None:
+    """Write ``js/pictures.json``: the rules page's pictures (the rulebooks' examples and what
+    the engine finds in them, pygames.pictures), drawn by each table's own pieces."""
+    sys.path.insert(0, str(ROOT))
+    from pygames.pictures import rules_pictures
+
+    text = json.dumps(rules_pictures(), ensure_ascii=False, indent=1) + "\n"
+    (out / "js" / "pictures.json").write_text(text, "utf-8")
+
+
 def _write_snapshot_key(out: Path, pyodide_version: str) -> str:
     """Fill in the key under which the worker keeps its memory snapshot (web/js/python-start.js).
 
@@ -384,6 +395,7 @@ def build(out: Path) -> None:
     digests = _compile(out)
     _write_words(out)
     _write_catalogue(out)
+    _write_pictures(out)
     # The page reads this to bust caches of pygames.zip and to show versions; the digests of
     # the bytecode archives also show that two builds made the same bytes.
     build_info = {**digests, "version": version(), **versions}
