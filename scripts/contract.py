@@ -38,6 +38,10 @@ MODULES = (
     "pygames.tanbo.views",
     "pygames.humble_tea_party.views",
     "pygames.storm_in_a_teacup.views",
+    # The rules page's pictures (pygames/pictures.py).
+    "pygames.tanbo.pictures",
+    "pygames.humble_tea_party.pictures",
+    "pygames.storm_in_a_teacup.pictures",
     # What the views name from the states is written above; what is left is each game's
     # outcome details (``TanboDetails``).
     "pygames.tanbo.state",

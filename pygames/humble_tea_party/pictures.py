@@ -16,6 +16,7 @@ from .oribako import open_cells, rows
 from .position import box_of
 from .scoring import score_board
 from .sweets import SeasonWord, TileJson, tile_json
+from .views import CellJson
 
 # The rulebook's "Samples of Point Calculation". Player Card Winter: #1..#6 = 0, 1, 1, 2, 3, 0,
 # 7 points. Player Card Autumn: 4, 0, 0, 4, 2, 3 duplicates (-6), 4 points.
@@ -36,14 +37,6 @@ GROWING = [
     "Wisteria | Sun Flower | .",
     ". | Maple Leaf | Camellia",
 ]
-
-
-class CellJson(TypedDict):
-    """One cell of a pictured box: where it is (column ``x``, row ``y``) and its sweet."""
-
-    x: int
-    y: int
-    tile: TileJson
 
 
 class SweetsPicture(TypedDict):
@@ -106,7 +99,6 @@ __all__ = [
     "SEASON_SWEETS",
     "WINTER_SAMPLE",
     "BoxPicture",
-    "CellJson",
     "SweetsPicture",
     "pictures",
 ]

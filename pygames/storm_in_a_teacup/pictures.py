@@ -29,9 +29,10 @@ COMBINATIONS = ["TTT", "M", "LL", "TMTMTM", "TTTTL"]
 # 5 Lemon Tea, Martino 4 Milk Tea last; each serves the start of their hand.
 PARTY = ["TMTMTT", "MTL", "TTLTTM", "MMTTT"]
 PARTY_SERVED = [4, 2, 5, 4]
+PARTY_NAMES = ["Cathy", "Tommy", "Kiti", "Martino"]
 
 
-class RunJson(TypedDict):
+class ServedJson(TypedDict):
     """Cards in a row and the combination they form (``None``: none)."""
 
     cards: list[ColourWord]
@@ -54,7 +55,7 @@ class RunsPicture(TypedDict):
     """Runs side by side, each with its combination."""
 
     kind: Literal["runs"]
-    runs: list[RunJson]
+    runs: list[ServedJson]
 
 
 class PartyPicture(TypedDict):
@@ -62,13 +63,15 @@ class PartyPicture(TypedDict):
     the winner, and how many cards each matching seat may discard."""
 
     kind: Literal["party"]
-    runs: list[RunJson]
+    #: The rulebook's names for the seats.
+    names: list[str]
+    runs: list[ServedJson]
     matching: list[int]
     winner: int
     allowed: list[int]
 
 
-def _run(letters: str) -> RunJson:
+def _run(letters: str) -> ServedJson:
     colours = colours_from_letters(letters)
     counts = [colours.count(c) for c in COLOURS]
     found = combination_of(counts)
@@ -85,6 +88,7 @@ def _party() -> PartyPicture:
     assert party is not None
     return {
         "kind": "party",
+        "names": PARTY_NAMES,
         "runs": served,
         "matching": party["matching"],
         "winner": party["winner"],
@@ -114,7 +118,7 @@ __all__ = [
     "PARTY",
     "HandPicture",
     "PartyPicture",
-    "RunJson",
     "RunsPicture",
+    "ServedJson",
     "pictures",
 ]

@@ -946,6 +946,95 @@ export interface DiscardMoveJson {
 }
 
 // ---------------------------------------------------------------------------------------------
+// pygames/tanbo/pictures.py
+
+/**
+ * A row of paddies, numbered from 1, and for an example the action the first one calls for once
+ * the last token lands in it (`work`: `tanbo.work.<work>`), what that action does (`effect`,
+ * the words the table's forecast uses) and the points it gains or loses.
+ */
+export interface PaddiesPicture {
+  kind: "paddies";
+  paddies: TokensJson[];
+  /** The token that lands last, in the first paddy (`None` for a plain row). */
+  lands: string | null;
+  work: string | null;
+  effect: MessageJson | null;
+  points: number;
+}
+
+/** The three Rice colours and their points. */
+export interface RicePicture {
+  kind: "rice";
+  points: Record<string, number>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// pygames/humble_tea_party/pictures.py
+
+/** A row of sweets. */
+export interface SweetsPicture {
+  kind: "sweets";
+  tiles: TileJson[];
+}
+
+/**
+ * An Oribako: its sweets, the cells a new sweet may take (`open`, as `[x, y]`), and for a full
+ * box its owner's season with the score hand by hand (counts, points, total).
+ */
+export interface BoxPicture {
+  kind: "box";
+  cells: CellJson[];
+  open: number[][];
+  season: "spring" | "summer" | "autumn" | "winter" | null;
+  hands: number[];
+  points: number[];
+  total: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// pygames/storm_in_a_teacup/pictures.py
+
+/** Cards in a row and the combination they form (`None`: none). */
+export interface ServedJson {
+  cards: ("tea" | "milk" | "lemon")[];
+  combination: "tea" | "milk" | "lemon" | "milk_tea" | "lemon_tea" | null;
+}
+
+/**
+ * A hand in its order, the run picked in it (`start`, `length`, its combination) and how many
+ * runs the hand holds in all.
+ */
+export interface HandPicture {
+  kind: "hand";
+  cards: ("tea" | "milk" | "lemon")[];
+  start: number;
+  length: number;
+  combination: "tea" | "milk" | "lemon" | "milk_tea" | "lemon_tea" | null;
+  runs: number;
+}
+
+/** Runs side by side, each with its combination. */
+export interface RunsPicture {
+  kind: "runs";
+  runs: ServedJson[];
+}
+
+/**
+ * A tea party: each seat's run (seat 0 hosts and leads), the seats that match the lead, the
+ * winner, and how many cards each matching seat may discard.
+ */
+export interface PartyPicture {
+  kind: "party";
+  /** The rulebook's names for the seats. */
+  names: string[];
+  runs: ServedJson[];
+  matching: number[];
+  winner: number;
+  allowed: number[];
+}
+
+// ---------------------------------------------------------------------------------------------
 // pygames/tanbo/state.py
 
 /** Tanbo's own figures at the end of a game. */
