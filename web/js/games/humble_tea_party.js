@@ -1026,3 +1026,44 @@ const fmt = (p) => (typeof p === "number" && p < 0 ? `−${-p}` : String(p));
 function isMessage(x) {
   return typeof x === "object" && x !== null && "id" in x && typeof x.id === "string";
 }
+
+// ---------------------------------------------------------------------------------------------
+// The rules page's pictures (pygames/humble_tea_party/pictures.py): the table's own tiles, as a
+// row of sweets or an Oribako (where a sweet may go, or a full box scored hand by hand).
+
+/** @typedef {import("../views.js").SweetsPicture | import("../views.js").BoxPicture} HtpPicture */
+
+/** The symbols the pictures' tiles use: put once in a page that shows pictures. */
+export const pictureSprite = () => SPRITE;
+
+/** One picture of the rules page, as HTML (its words in the reader's language).
+ *  @param {HtpPicture} fig @returns {string} */
+export function picture(fig) {
+  if (fig.kind === "sweets") {
+    return `<ul class="htp-pic-sweets">${fig.tiles.map((t) => `<li>${tileSvg(t)}<span>${esc(tileWords(t))}</span></li>`).join("")}</ul>`;
+  }
+  const spots = [...fig.cells.map((c) => [c.x, c.y]), ...fig.open];
+  const xs = spots.map(([x]) => x);
+  const ys = spots.map(([, y]) => y);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const at = new Map(fig.cells.map((c) => [`${c.x},${c.y}`, c.tile]));
+  const open = new Set(fig.open.map(([x, y]) => `${x},${y}`));
+  const cells = [];
+  for (let y = y0; y <= y1; y += 1) {
+    for (let x = x0; x <= x1; x += 1) {
+      const tile = at.get(`${x},${y}`);
+      if (tile) cells.push(`<span class="htp-pic-cell" role="listitem">${tileSvg(tile)}</span>`);
+      else if (open.has(`${x},${y}`)) cells.push(`<span class="htp-pic-cell open" role="listitem"><span class="sr">${esc(w("pic.open"))}</span></span>`);
+      else cells.push(`<span class="htp-pic-cell none" aria-hidden="true"></span>`);
+    }
+  }
+  const grid = `<div class="htp-pic-box" role="list" style="--cols:${x1 - x0 + 1}">${cells.join("")}</div>`;
+  if (!fig.season) return grid;
+  const hands = fig.points.map((p, i) => {
+    const hand = { n: i + 1, points: 0 };
+    const k = fig.hands[i];
+    return `<li class="${p ? "scores" : "none"}"><span class="htp-hand-name">${esc(handName(hand))}${k ? ` <small>(${esc(String(k))})</small>` : ""}</span><span class="htp-pic-what">${esc(handWhat(hand))}</span><b>${esc(gainMark(p).replace("±0", "0"))}</b></li>`;
+  });
+  const favourite = seasonCard(fig.season, "fav revealed", { label: w("fav_revealed", { season: seasonName(fig.season) }) });
+  return `<div class="htp-pic-scored">${grid}<div class="htp-pic-score">${favourite}<ol class="htp-pic-hands">${hands.join("")}</ol><p class="htp-pic-total">${esc(w("total"))} <b>${esc(fmt(fig.total))}</b></p></div></div>`;
+}

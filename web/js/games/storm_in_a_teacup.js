@@ -1114,3 +1114,43 @@ export function scoreTableHtml(view, seats = []) {
     </table>
     <p class="storm-rounds" data-rounds="${rounds}">${u("end.rounds", { n: `<b>${rounds}</b>` })}</p></div>`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The rules page's pictures (pygames/storm_in_a_teacup/pictures.py): the table's own cards, as
+// a hand with a run marked, runs with their combinations, or a tea party as the engine ends it.
+
+/** @typedef {import("../views.js").HandPicture | import("../views.js").RunsPicture | import("../views.js").PartyPicture} StormPicture */
+
+/** The symbols the pictures' cards use (their faces name their colour in the reader's
+ *  language): put once in a page that shows pictures, again after a change of language. */
+export const pictureSprite = () => sprite();
+
+/** Cards side by side, each named. @param {readonly Kind[]} cards @param {(i: number) => string} [cls] */
+function pictureCards(cards, cls = () => "") {
+  return cards.map((k, i) => `<li class="storm-card kind-${esc(k)} ${cls(i)}">${cardFace(k)}<span class="visually-hidden">${esc(kindName(k))}</span></li>`).join("");
+}
+
+/** One picture of the rules page, as HTML (its words in the reader's language).
+ *  @param {StormPicture} fig @returns {string} */
+export function picture(fig) {
+  if (fig.kind === "hand") {
+    const inRun = (/** @type {number} */ i) => (i >= fig.start && i < fig.start + fig.length ? "picked" : "");
+    const note = u("pic.hand_run", { combination: comboName(fig.combination), n: fig.runs });
+    return `<ol class="storm-pic-cards">${pictureCards(fig.cards, inRun)}</ol><p class="storm-pic-note">${esc(note)}</p>`;
+  }
+  if (fig.kind === "runs") {
+    return `<ul class="storm-pic-runs">${fig.runs
+      .map((r) => `<li><ol class="storm-pic-cards small">${pictureCards(r.cards)}</ol><b>${esc(comboName(r.combination))}</b></li>`)
+      .join("")}</ul>`;
+  }
+  const seats = fig.runs.map((r, s) => {
+    const role = s === 0 ? "lead" : s === fig.winner ? "wins" : fig.matching.includes(s) ? "match" : "nomatch";
+    const badges = [s === 0 ? u("badge.lead") : "", s === fig.winner ? u("badge.wins") : "", s !== 0 && s !== fig.winner ? u(fig.matching.includes(s) ? "badge.match" : "badge.nomatch") : ""]
+      .filter(Boolean)
+      .map((b) => `<span class="storm-pic-badge">${esc(b)}</span>`)
+      .join("");
+    const allowed = fig.allowed[s] ? u("pic.may_discard", { n: fig.allowed[s] }) : u("pic.to_stock");
+    return `<li class="storm-pic-seat ${role}"><span class="storm-pic-name">${esc(fig.names[s])}</span><ol class="storm-pic-cards small">${pictureCards(r.cards)}</ol><span class="storm-pic-combo">${esc(comboName(r.combination))}</span>${badges}<span class="storm-pic-after">${esc(allowed)}</span></li>`;
+  });
+  return `<ol class="storm-pic-party">${seats.join("")}</ol>`;
+}

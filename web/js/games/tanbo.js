@@ -1194,3 +1194,43 @@ function farmerIcon(seat, size = 20, x = null, y = null) {
     : `<path class="kasa" d="M-12,0 Q0,-14 12,0 Z"/><path class="kasa-stripe" d="M-8,-3 L8,-3"/>`;
   return `<svg class="ticon farmer farmer-${seat}" width="${size}" height="${size}"${pos} viewBox="-12 -12 24 24" aria-hidden="true" focusable="false"><path class="farmer-body" d="M-6,11 Q-6,3 0,3 Q6,3 6,11 Z"/><circle class="farmer-head" cy="2" r="4"/>${hat}</svg>`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The rules page's pictures (pygames/tanbo/pictures.py): the table's own tokens, laid out as a
+// row of paddies or the Rice, with what the engine says happens there.
+
+/** @typedef {import("../views.js").PaddiesPicture | import("../views.js").RicePicture} TanboPicture */
+
+/** One picture of the rules page, as HTML (its words in the reader's language).
+ *  @param {TanboPicture} fig @returns {string} */
+export function picture(fig) {
+  if (fig.kind === "rice") {
+    const rice = /** @type {Colour[]} */ (Object.keys(fig.points));
+    return `<ul class="tanbo-pic-rice">${rice
+      .map((c) => `<li>${tokenIcon(c, 34)}<span>${esc(say(tokenMsg(c)))}</span><b>${esc(say({ id: "tanbo.ui.choice.points", args: { points: fig.points[c] } }))}</b></li>`)
+      .join("")}</ul>`;
+  }
+  const paddies = fig.paddies
+    .map((pd, p) => {
+      const lands = p === 0 && fig.lands ? `<span class="tanbo-pic-lands">${esc(U("pic.lands", { token: tokenMsg(fig.lands) }))}</span>` : "";
+      const glyphs = pictureTokens(pd);
+      return `<li class="tanbo-pic-paddy${lands ? " landing" : ""}" aria-label="${esc(paddyName(p, pd))}"><span class="tanbo-pic-no" aria-hidden="true">${paddyNo(p)}</span><span class="tanbo-pic-tokens" aria-hidden="true">${glyphs}</span>${lands}</li>`;
+    })
+    .join("");
+  const effect = fig.effect ? `<p class="tanbo-pic-effect">${esc(say(fig.effect))}</p>` : "";
+  return `<ol class="tanbo-pic-row">${paddies}</ol>${effect}`;
+}
+
+/** A paddy's tokens as glyphs with their counts (the Farmer alone, uncounted).
+ *  @param {TokensJson} pd */
+function pictureTokens(pd) {
+  /** @type {[TokenWord, number][]} */
+  const items = [];
+  if (pd.snakes) items.push(["snake", pd.snakes]);
+  for (const c of colours(pd.rice)) if (pd.rice[c]) items.push([c, pd.rice[c]]);
+  if (pd.farmer) items.push(["farmer", 1]);
+  if (!items.length) return `<span class="tanbo-pic-empty">${esc(say(msg("tanbo.none.empty")))}</span>`;
+  return items
+    .map(([k, n]) => `<span class="tanbo-pic-token">${tokenIcon(k, 26)}${k === "farmer" ? "" : `<b>${n}</b>`}</span>`)
+    .join("");
+}
