@@ -8,6 +8,7 @@ import pytest
 from pygames.core import Message, Outcome, render
 from pygames.humble_tea_party.game import HtpState
 from pygames.humble_tea_party.oribako import rows
+from pygames.humble_tea_party.pictures import AUTUMN_SAMPLE, WINTER_SAMPLE
 from pygames.humble_tea_party.position import box_of, position, tile
 from pygames.humble_tea_party.scoring import (
     HAND_NAMES,
@@ -18,23 +19,15 @@ from pygames.humble_tea_party.scoring import (
     score_board,
 )
 
-# Rulebook sample "Player Card: Winter": #1..#6 = 0, 1, 1, 2, 3, 0 = 7.
+# The rulebook's samples (the rules page shows them): Winter #1..#6 = 0, 1, 1, 2, 3, 0 = 7.
 # Top row Camellia 12, Red Snapper 1, Strawberry 2: one trimester, one all-Winter line; the
 # middle row is all Bamboo, the bottom row all Plum; three Winter sweets; no duplicate.
-WINTER_BOARD = [
-    "Camellia | Red Snapper | Strawberry",
-    "Wisteria | Sun Flower | Maple Leaf",
-    "Loquat | Chrysanthemum | Peach",
-]
-# Rulebook sample "Player Card: Autumn": 4, 0, 0, 4, 2, -6 (3 duplicates) = 4.
-# Seasons W A W / Sp Su Sp / W A W put all four seasons in every 2 x 2 square; corners, top and
-# bottom middles and the side middles are Pine (rows 1, 3 and columns 1, 3), the centre is
-# Bamboo; 3 Red Snappers and 2 Persimmons make 3 duplicates; two Autumn sweets.
-AUTUMN_BOARD = [
-    "Red Snapper | Persimmon | Yuzu Manju",
-    "Cherry Blossom | Milky Way | Hishi Mochi",
-    "Red Snapper | Persimmon | Red Snapper",
-]
+# Autumn: 4, 0, 0, 4, 2, -6 (3 duplicates) = 4. Seasons W A W / Sp Su Sp / W A W put all four
+# seasons in every 2 x 2 square; corners, top and bottom middles and the side middles are Pine
+# (rows 1, 3 and columns 1, 3), the centre is Bamboo; 3 Red Snappers and 2 Persimmons make 3
+# duplicates; two Autumn sweets.
+WINTER_BOARD = WINTER_SAMPLE
+AUTUMN_BOARD = AUTUMN_SAMPLE
 # The same hands with 2 Red Snappers and 2 Yuzu Manju (leaves a Red Snapper for another box).
 AUTUMN_BOARD_B = [
     "Red Snapper | Persimmon | Yuzu Manju",

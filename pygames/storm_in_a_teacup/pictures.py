@@ -29,7 +29,8 @@ COMBINATIONS = ["TTT", "M", "LL", "TMTMTM", "TTTTL"]
 # 5 Lemon Tea, Martino 4 Milk Tea last; each serves the start of their hand.
 PARTY = ["TMTMTT", "MTL", "TTLTTM", "MMTTT"]
 PARTY_SERVED = [4, 2, 5, 4]
-PARTY_NAMES = ["Cathy", "Tommy", "Kiti", "Martino"]
+#: The rulebook's players, as the catalogue names them (``storm_in_a_teacup.ui.pic.name.<id>``).
+PARTY_NAMES = ["cathy", "tommy", "kiti", "martino"]
 
 
 class ServedJson(TypedDict):
@@ -63,7 +64,7 @@ class PartyPicture(TypedDict):
     the winner, and how many cards each matching seat may discard."""
 
     kind: Literal["party"]
-    #: The rulebook's names for the seats.
+    #: The rulebook's players (``storm_in_a_teacup.ui.pic.name.<id>`` names each).
     names: list[str]
     runs: list[ServedJson]
     matching: list[int]

@@ -1026,7 +1026,7 @@ export interface RunsPicture {
  */
 export interface PartyPicture {
   kind: "party";
-  /** The rulebook's names for the seats. */
+  /** The rulebook's players (`storm_in_a_teacup.ui.pic.name.<id>` names each). */
   names: string[];
   runs: ServedJson[];
   matching: number[];

@@ -1150,7 +1150,7 @@ export function picture(fig) {
       .map((b) => `<span class="storm-pic-badge">${esc(b)}</span>`)
       .join("");
     const allowed = fig.allowed[s] ? u("pic.may_discard", { n: fig.allowed[s] }) : u("pic.to_stock");
-    return `<li class="storm-pic-seat ${role}"><span class="storm-pic-name">${esc(fig.names[s])}</span><ol class="storm-pic-cards small">${pictureCards(r.cards)}</ol><span class="storm-pic-combo">${esc(comboName(r.combination))}</span>${badges}<span class="storm-pic-after">${esc(allowed)}</span></li>`;
+    return `<li class="storm-pic-seat ${role}"><span class="storm-pic-name">${esc(u(`pic.name.${fig.names[s]}`))}</span><ol class="storm-pic-cards small">${pictureCards(r.cards)}</ol><span class="storm-pic-combo">${esc(comboName(r.combination))}</span>${badges}<span class="storm-pic-after">${esc(allowed)}</span></li>`;
   });
   return `<ol class="storm-pic-party">${seats.join("")}</ol>`;
 }
