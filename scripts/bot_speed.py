@@ -1,10 +1,12 @@
-"""Time the Strong bots' search on fixed positions, under CPython here and under the vendored
-Pyodide in Node (``node scripts/bot_speed.mjs``), to state the Pyodide/CPython ratio.
+"""Time the Strong bots' thinking on whole games, under CPython here and under the vendored
+Pyodide in Node (``node scripts/bot_speed.mjs``), to state the Pyodide/CPython ratio and the
+slowest move a player waits for.
 
-Prints one JSON object: seconds per move of each game's Strong bot at its own iteration count,
-from a few positions reached by seeded Normal play. Both runtimes run this same file. The
-clock is the wall clock (Pyodide's process_time is not CPU time under Node), so run both on an
-idle machine.
+Prints one JSON object: for each game, Strong's decisions in whole games against Normal (seeds
+1 and 2, Strong in the first seat, the same bot object all game, as a match keeps it) with the
+mean and the slowest in seconds. Both runtimes run this same file and play the same moves, so
+their figures compare move for move. The clock is the wall clock (Pyodide's process_time is not
+CPU time under Node), so run both on an idle machine.
 """
 
 from __future__ import annotations
@@ -13,36 +15,44 @@ import json
 import sys
 import time
 
+GAMES = (("tanbo", 2), ("storm_in_a_teacup", 4), ("humble_tea_party", 4))
+SEEDS = (1, 2)
 
-def measure() -> dict[str, float]:
+
+def measure() -> dict[str, dict[str, float]]:
     from pygames.bots import make_bot
     from pygames.core import Rng
     from pygames.games import get_game
 
-    out: dict[str, float] = {}
-    for game_id, players in (("tanbo", 2), ("storm_in_a_teacup", 4), ("humble_tea_party", 4)):
+    out: dict[str, dict[str, float]] = {}
+    for game_id, players in GAMES:
         game = get_game(game_id)
-        normal = make_bot(game_id, "normal")
-        strong = make_bot(game_id, "strong")
-        total = 0.0
-        moves = 0
-        for seed in (1, 2, 3):
+        times: list[float] = []
+        for seed in SEEDS:
             state = game.new_state(players, seed, {})
-            rng = Rng(seed)
-            for step in range(12):
-                if state.is_over():
-                    break
-                seat = state.awaiting()[0]
-                view, legal = state.view(seat), state.legal_actions(seat)
-                if step % 4 == 3:
+            bots = [make_bot(game_id, "strong")]
+            bots += [make_bot(game_id, "normal") for _ in range(players - 1)]
+            step = 0
+            while not state.is_over():
+                acted = False
+                for seat in state.actors():
+                    view, legal = state.view(seat), state.legal_actions(seat)
+                    rng = Rng(seed * 1_000_003 + step * 31 + seat)
                     start = time.perf_counter()
-                    strong.choose(game, view, seat, legal, Rng(seed * 100 + step))
-                    total += time.perf_counter() - start
-                    moves += 1
-                action = normal.choose(game, view, seat, legal, rng)
-                assert action is not None
-                state.apply(seat, action)
-        out[game_id] = round(total / max(1, moves), 4)
+                    action = bots[seat].choose(game, view, seat, legal, rng)
+                    if seat == 0:
+                        times.append(time.perf_counter() - start)
+                    if action is not None:
+                        state.apply(seat, action)
+                        step += 1
+                        acted = True
+                        break
+                assert acted, "an awaited seat declined"
+        out[game_id] = {
+            "moves": len(times),
+            "mean": round(sum(times) / len(times), 4),
+            "max": round(max(times), 4),
+        }
     return out
 
 
