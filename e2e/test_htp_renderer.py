@@ -393,6 +393,34 @@ def test_a_score_opens_hand_by_hand_with_the_secret_season_as_unknown(
     assert page.locator("#root .htp-box-score[open]").count() >= 1
 
 
+def test_a_mouse_on_a_score_opens_it_and_a_click_keeps_it_open(
+    guard_factory: Any, base_url: str
+) -> None:
+    page = open_fixture(guard_factory, base_url)
+    name, seats = next(
+        (n, [s for s, b in enumerate(f["view"]["table"]["oribako"]) if b["tiles"]])
+        for n, f in fixtures_of(page).items()
+        if sum(1 for b in f["view"]["table"]["oribako"] if b["tiles"]) >= 2
+    )
+    page.select_option("#pick", name)
+    first, other = (
+        page.locator(f'#root .htp-box[data-seat="{s}"] .htp-box-score') for s in seats[:2]
+    )
+    expect(first).not_to_have_attribute("open", "")
+    first.locator("summary").hover()
+    expect(first.locator(".htp-hand-list")).to_be_visible()
+    other.locator("summary").hover()  # leaving closes it; the other opens
+    expect(first.locator(".htp-hand-list")).to_be_hidden()
+    expect(other.locator(".htp-hand-list")).to_be_visible()
+    first.locator("summary").click()  # a click pins it: leaving no longer closes it
+    page.mouse.move(2, 2)
+    expect(first.locator(".htp-hand-list")).to_be_visible()
+    expect(other.locator(".htp-hand-list")).to_be_hidden()
+    first.locator("summary").click()  # and a second click closes it
+    page.mouse.move(2, 2)
+    expect(first.locator(".htp-hand-list")).to_be_hidden()
+
+
 def test_each_place_shows_what_it_would_add(guard_factory: Any, base_url: str) -> None:
     page = open_fixture(guard_factory, base_url)
     for name in [PICKED, "3 players, tile + target picked", "6 players, tile + target picked"]:

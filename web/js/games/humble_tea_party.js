@@ -326,6 +326,7 @@ function tileSvg(t, { cls = "", label = null, hidden = false, bare = false } = {
  * @property {boolean} sending
  * @property {string | null} focus Where focus goes after the next draw (a selector).
  * @property {Set<number>} openScores The boxes whose score breakdown the person opened.
+ * @property {number | null} hovered The box whose breakdown the mouse opened (it closes on leaving).
  */
 
 /** @type {WeakMap<HTMLElement, RootState>} */
@@ -358,7 +359,7 @@ export function towards(root, action) {
 export function render(root, props) {
   let st = roots.get(root);
   if (!st) {
-    st = { props, view: null, deck: null, target: null, key: null, sending: false, focus: null, openScores: new Set() };
+    st = { props, view: null, deck: null, target: null, key: null, sending: false, focus: null, openScores: new Set(), hovered: null };
     roots.set(root, st);
     root.addEventListener("click", (e) => onActivate(root, e));
     root.addEventListener("keydown", (e) => onKey(root, e));
@@ -370,6 +371,29 @@ export function render(root, props) {
       const s = Number(el.dataset.scoreOf);
       if (el.open) state.openScores.add(s);
       else state.openScores.delete(s);
+    }, true);
+    // A mouse pointing at a score opens its breakdown, and closes it on leaving, unless it was
+    // opened by a click (a touch has no hover: a tap opens and closes it).
+    root.addEventListener("pointerover", (e) => {
+      const el = e.pointerType === "mouse" && /** @type {Element} */ (e.target).closest("details.htp-box-score");
+      if (!(el instanceof HTMLDetailsElement) || el.open) return;
+      state.hovered = Number(el.dataset.scoreOf);
+      el.open = true;
+    });
+    root.addEventListener("pointerout", (e) => {
+      const el = /** @type {Element} */ (e.target).closest("details.htp-box-score");
+      if (!(el instanceof HTMLDetailsElement) || el.contains(/** @type {Node | null} */ (e.relatedTarget))) return;
+      if (state.hovered === Number(el.dataset.scoreOf)) el.open = false;
+      state.hovered = null;
+    });
+    root.addEventListener("click", (e) => {
+      // A click on a summary the mouse opened keeps it open (the click would close it).
+      const summary = /** @type {Element} */ (e.target).closest("details.htp-box-score > summary");
+      const el = summary?.parentElement;
+      if (el instanceof HTMLDetailsElement && state.hovered === Number(el.dataset.scoreOf)) {
+        e.preventDefault();
+        state.hovered = null;
+      }
     }, true);
   }
   st.props = props;
