@@ -1,7 +1,7 @@
 """Learn to play: a game's guided first game on the real table, at a phone's and a desktop's
-size, in English and Japanese: the step's words beside the table, the asked move marked, any
-other move refused kindly (nothing played), "Show me", a reload resuming the lesson, and at its
-end a real game against Easy."""
+size, in English and Japanese: the step's words beside the table, the asked move marked and the
+thing the words name lit up, any other move refused kindly (nothing played), "Show me", a
+reload resuming the lesson, and at its end a real game against Easy."""
 
 from __future__ import annotations
 
@@ -65,6 +65,7 @@ def test_a_lesson_is_played_to_its_end(
     learn.click()
     expect(page.locator("#tutorial")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
     expect(page.locator("#undo")).to_be_hidden()
+    lit = 0
     for i, step in enumerate(data["steps"]):
         assert wait_turn(page) == "human"
         assert lesson_step(page) == i
@@ -80,6 +81,13 @@ def test_a_lesson_is_played_to_its_end(
             other.click()
             expect(page.locator("#tutorial-refusal")).to_be_visible()
             assert board_state(page)["step"] == before
+        # The thing the words name is lit up (a paddy, a box, a stock), and only it.
+        thing = page.locator("#board .tutorial-thing")
+        expect(thing).to_have_count(1 if step.get("spot") else 0)
+        if step.get("spot"):
+            lit += 1
+            if lit == 1:
+                screenshot(page, f"tutorial-{game}-spot-{lang}-{viewport['width']}")
         spot = page.locator("#board .tutorial-spot")
         if step["move"]["type"] == "swap" or i % 5 == 4:
             page.get_by_role("button", name=WORDS[lang]["show"]).click()  # the lesson plays it
@@ -97,6 +105,7 @@ def test_a_lesson_is_played_to_its_end(
         if i == 6:  # a reload resumes the lesson where it was
             page.reload()
             expect(page.locator("#tutorial")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    assert lit == sum(1 for s in data["steps"] if s.get("spot"))
     expect(page.locator("#end-tutorial")).to_be_visible(timeout=60_000)
     assert page.locator("#end-tutorial-text").inner_text()
     screenshot(page, f"tutorial-{game}-end-{lang}-{viewport['width']}")

@@ -12,7 +12,7 @@ from pygames import bridge
 from pygames.core import Message
 from pygames.core.messages import render, template
 from pygames.games import all_games
-from pygames.tutorials import TUTORIALS, tutorial
+from pygames.tutorials import SPOTS, TUTORIALS, spot_problem, tutorial
 
 
 @pytest.mark.parametrize("game", TUTORIALS)
@@ -29,6 +29,7 @@ def test_a_tutorial_plays_to_a_win_with_every_asked_move_legal(game: str) -> Non
     bots = {i for i, s in enumerate(seats) if s["bot"]}
     asked: tuple[int, set[int]] = (-1, set())
     done = 0
+    spotted: set[str] = set()
     while not status["over"]:
         step = status["step"]
         if asked[0] != step:
@@ -51,8 +52,12 @@ def test_a_tutorial_plays_to_a_win_with_every_asked_move_legal(game: str) -> Non
         if seat == 0:
             assert done < len(data["steps"]), "the game goes on past the tutorial's steps"
             move = data["steps"][done]["move"]
-            legal = json.loads(bridge.view(match, 0))["legal"]
-            assert move in legal, (done, move, legal)
+            shown = json.loads(bridge.view(match, 0))
+            assert move in shown["legal"], (done, move, shown["legal"])
+            spot = data["steps"][done].get("spot")
+            if spot is not None:
+                assert spot_problem(game, shown["view"], spot) is None, (done, spot)
+                spotted.add(spot["thing"])
             moved = json.loads(bridge.act(match, 0, json.dumps(move), step))
             done += 1
         else:
@@ -60,6 +65,7 @@ def test_a_tutorial_plays_to_a_win_with_every_asked_move_legal(game: str) -> Non
         assert moved["ok"], moved
         status = moved["status"]
     assert done == len(data["steps"]), "steps left when the game ended"
+    assert spotted, "the lesson lights up nothing its words name"
     assert json.loads(bridge.view(match, 0))["view"]["outcome"]["winners"] == [0]
     bridge.close(match)
 
@@ -73,6 +79,20 @@ def test_every_tutorial_text_is_in_both_languages(game: str) -> None:
             assert template(message_id, lang) is not None, (message_id, lang)
             text = render(Message.of(message_id), lang)
             assert text and "{" not in text, (message_id, lang, text)
+
+
+def test_a_spot_that_is_not_on_the_table_is_found() -> None:
+    """The check above can fail: a thing the table has not, a part missing or too many, a seat
+    or a paddy not there, an empty deck."""
+    view = {"players": 2, "table": {"rings": [[{}] * 5, [{}] * 5], "decks": [{"top": None}]}}
+    assert spot_problem("tanbo", view, {"thing": "paddy", "seat": 1, "at": 4}) is None
+    assert spot_problem("tanbo", view, {"thing": "paddy", "seat": 1, "at": 5})
+    assert spot_problem("tanbo", view, {"thing": "paddy", "seat": 2, "at": 0})
+    assert spot_problem("tanbo", view, {"thing": "paddy", "seat": 0})
+    assert spot_problem("tanbo", view, {"thing": "ring", "seat": 0, "at": 1})
+    assert spot_problem("tanbo", view, {"thing": "box", "seat": 0})
+    assert spot_problem("humble_tea_party", view, {"thing": "deck", "at": 0})
+    assert set(SPOTS) == set(TUTORIALS)
 
 
 def test_a_game_without_a_tutorial_is_refused_in_words() -> None:

@@ -33,7 +33,7 @@ import { SavedList, damageText, titleOf, when } from "./saved-list.js";
 import { Saves, continues, idOfKey, parseSave } from "./saves.js";
 import { displayName, seatLabel as labelOf, shownSeats } from "./words.js";
 import { join, language, preferredLanguage, say, t, translate, useLanguage } from "./i18n.js";
-/** @import { Action, LobbyConfig, NewMatchReply, ImportReply, MatchRecord, MatchSave, Progress, RecordSource, Renderer, Save, SaveEntry, ShellState, Status } from "./types.js" */
+/** @import { Action, LobbyConfig, NewMatchReply, ImportReply, MatchRecord, MatchSave, Progress, RecordSource, Renderer, Save, SaveEntry, ShellState, SpotJson, Status } from "./types.js" */
 
 const params = new URLSearchParams(location.search);
 // Time between two bot actions, so a person can follow them (?fast=1 for tests, ?pace=ms).
@@ -858,7 +858,7 @@ function drawTutorial(match) {
   const panel = $("tutorial");
   const lesson = app.tutorial;
   const board = $("board");
-  for (const marked of board.querySelectorAll(".tutorial-spot")) marked.classList.remove("tutorial-spot");
+  for (const marked of board.querySelectorAll(".tutorial-spot, .tutorial-thing")) marked.classList.remove("tutorial-spot", "tutorial-thing");
   if (!lesson || match.status.over) {
     panel.hidden = true;
     return;
@@ -875,6 +875,14 @@ function drawTutorial(match) {
   }
   setText($("tutorial-text"), sayLine({ id: step.text, args: {} }, match.seats));
   mark(board, "tutorial-spot", step.move);
+  markThing(board, step.spot);
+}
+
+/** Light up the thing a lesson's words name (a paddy, a box, a stock), as the game's renderer
+ *  finds it, unless it is lit already. @param {HTMLElement} board @param {SpotJson | undefined} spot */
+function markThing(board, spot) {
+  if (!spot || board.querySelector(".tutorial-thing")) return;
+  app.rendererNow?.spot?.(board, spot)?.classList.add("tutorial-thing");
 }
 
 /** Mark with `cls` the control that makes `move` on the table, or the next one to press
@@ -895,7 +903,10 @@ function remark() {
   const hint = match.hintShown;
   if (hint?.action && hint.seat === match.seat && hint.step === match.status.step) mark(board, "hinted", hint.action);
   const step = app.tutorial?.current(match.record);
-  if (step && board.dataset.awaiting === "human") mark(board, "tutorial-spot", step.move);
+  if (step && board.dataset.awaiting === "human") {
+    mark(board, "tutorial-spot", step.move);
+    markThing(board, step.spot);
+  }
 }
 
 /** "Show me": the lesson makes the asked move. */

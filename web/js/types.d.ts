@@ -25,6 +25,7 @@ import type {
   RecordReply,
   ReplayViewReply,
   ReviewJson,
+  SpotJson,
   Status,
   TutorialJson,
   ViewReply,
@@ -249,6 +250,8 @@ export interface Renderer {
   /** The control that makes `action`, or the next one to press towards it (a hint or a
    *  lesson marks it). */
   towards?(root: HTMLElement, action: Action): Element | null;
+  /** The thing a lesson's words name (a paddy, a box, a stock: pygames/tutorials.py SPOTS). */
+  spot?(root: HTMLElement, spot: SpotJson): Element | null;
   title?: string;
   scoreTableHtml?(view: View, seats: SeatInfo[]): string;
   outcomeTitle?(view: View, seats: SeatInfo[]): string;

@@ -361,11 +361,25 @@ export interface ProgressJson {
 // ---------------------------------------------------------------------------------------------
 // pygames/tutorials.py
 
-/** One decision of the person learning: the move asked for and what is said beside it. */
+/**
+ * A thing on the table that a step's words name, lit up beside the asked move: what it is (one
+ * of the game's :data:`SPOTS`), whose (`seat`) and which (`at`: a paddy, a deck).
+ */
+export interface SpotJson {
+  thing: string;
+  seat?: number;
+  at?: number;
+}
+
+/**
+ * One decision of the person learning: the move asked for, what is said beside it, and the
+ * thing on the table those words name, if any.
+ */
 export interface TutorialStepJson {
   move: Action;
   /** A message id of the game's catalogue. */
   text: string;
+  spot?: SpotJson;
 }
 
 /** A game's guided first game. */

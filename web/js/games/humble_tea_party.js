@@ -332,6 +332,18 @@ function tileSvg(t, { cls = "", label = null, hidden = false, bare = false } = {
 /** @type {WeakMap<HTMLElement, RootState>} */
 const roots = new WeakMap();
 
+/** The thing a lesson's words name (pygames/tutorials.py SPOTS), found on the table drawn in
+ *  `root`: a seat's Oribako or its favourite season card, the Tea token, a deck.
+ *  @param {HTMLElement} root @param {{thing: string, seat?: number, at?: number}} spot
+ *  @returns {Element | null} */
+export function spot(root, { thing, seat = 0, at = 0 }) {
+  if (thing === "box") return root.querySelector(`section.htp-box[data-seat="${seat}"]`);
+  if (thing === "season") return root.querySelector(`section.htp-box[data-seat="${seat}"] [data-favourite]`);
+  if (thing === "tea") return root.querySelector(".htp-tea");
+  if (thing === "deck") return root.querySelector(`.htp-deck[data-deck="${at}"]`);
+  return null;
+}
+
 /**
  * The control that makes `action` on the table drawn in `root`, or the next one to press
  * towards it (a placement: the deck, then whose Oribako, then the cell): a hint or a lesson

@@ -339,6 +339,17 @@ export function pickCard(st, i, extend) {
   st.tried = false;
 }
 
+/** The thing a lesson's words name (pygames/tutorials.py SPOTS), found on the table drawn in
+ *  `root`: the hand, a seat, or its stock.
+ *  @param {HTMLElement} root @param {{thing: string, seat?: number, at?: number}} spot
+ *  @returns {Element | null} */
+export function spot(root, { thing, seat = 0 }) {
+  if (thing === "hand") return root.querySelector("section.storm-hand");
+  if (thing === "seat") return root.querySelector(`section.storm-seat[data-seat="${seat}"]`);
+  if (thing === "stock") return root.querySelector(`section.storm-seat[data-seat="${seat}"] .storm-pile-row.stock`);
+  return null;
+}
+
 /**
  * The control that makes `action` on the table drawn in `root`, or the next one to press
  * towards it (a run is selected by its first and last card): a hint or a lesson marks it.

@@ -212,6 +212,17 @@ export function render(root, props) {
   }
 }
 
+/** The thing a lesson's words name (pygames/tutorials.py SPOTS), found on the table drawn in
+ *  `root`: a seat's ring, a paddy of it, or a seat's header (score and collected Rice).
+ *  @param {HTMLElement} root @param {{thing: string, seat?: number, at?: number}} spot
+ *  @returns {Element | null} */
+export function spot(root, { thing, seat = 0, at = 0 }) {
+  if (thing === "ring") return root.querySelector(`svg.ring.seat-${seat}`);
+  if (thing === "paddy") return root.querySelector(`svg.ring.seat-${seat} [data-paddy="${at}"]`);
+  if (thing === "player") return root.querySelector(`.tanbo-player.seat-${seat}`);
+  return null;
+}
+
 /**
  * The control that makes `action` on the table drawn in `root`, or the next one to press
  * towards it (a swap's first token): a hint or a lesson marks it.
