@@ -26,7 +26,7 @@ from pygames.core import limits  # noqa: E402
 from pygames.games import all_games  # noqa: E402
 
 # What the build adds to web/'s files: the vendored runtime, the icons, the engine's archive.
-ADDED = ("vendor/", "icons/", "build.json", "pygames.zip", "js/catalog.json")
+ADDED = ("vendor/", "icons/", "build.json", "pygames.zip", "js/catalog.json", "js/pictures.json")
 
 
 NEEDS_RUNTIME = pytest.mark.skipif(
@@ -95,6 +95,15 @@ def test_the_lobby_catalogue_is_the_engine_s_own() -> None:
     assert made["games"] == _engine_games()
     games = _engine_games()
     assert [g["id"] for g in games] == ["tanbo", "humble_tea_party", "storm_in_a_teacup"]
+
+
+@NEEDS_RUNTIME
+def test_the_built_pictures_are_the_engine_s(built: Path) -> None:
+    """The rules page's js/pictures.json is pygames.pictures as it is now."""
+    from pygames.pictures import rules_pictures
+
+    shipped = json.loads((built / "js" / "pictures.json").read_text("utf-8"))
+    assert shipped == json.loads(json.dumps(rules_pictures()))
 
 
 @NEEDS_RUNTIME
