@@ -448,17 +448,25 @@ def test_ctrl_c_keeps_the_finished_rows_and_resume_completes_them(tmp_path: Path
             "--games", "150", "--seed", "3", "--batch", "2", "--workers", "2", "--quiet"]
     subprocess.run([*args, "--out", str(tmp_path / "whole.csv")], check=True)
     out = tmp_path / "stopped.csv"
-    proc = subprocess.Popen([*args, "--out", str(out)], stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 120
-    while (not out.exists() or out.read_text().count("\n") < 12) and proc.poll() is None:
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
+    # Ctrl-C once some rows are written. The run is a real process racing this one: on a busy
+    # machine it may finish before the signal lands, and then it is started again (the signal
+    # must reach a run that is still going for this test to say anything).
+    for _ in range(3):
+        out.unlink(missing_ok=True)
+        proc = subprocess.Popen([*args, "--out", str(out)], stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 120
+        while (not out.exists() or out.read_text().count("\n") < 6) and proc.poll() is None:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        if proc.returncode != 0:  # 0: it had finished before the signal came
+            break
     assert proc.returncode == 130, err
     assert "Traceback" not in err
     kept = len(rowsio.read(out, tolerate_cut=True))
-    assert f"stopped: {kept} of 150 games kept in {out}" in err and 10 <= kept < 150
+    assert f"stopped: {kept} of 150 games kept in {out}" in err and 4 <= kept < 150
     subprocess.run([*args, "--out", str(out), "--resume"], check=True)
     assert out.read_bytes() == (tmp_path / "whole.csv").read_bytes()
 
