@@ -159,9 +159,14 @@ def hands_expected(box: Mapping[tuple[int, int], int]) -> float:
     return rest
 
 
+def favourite_expected(box: Mapping[tuple[int, int], int], probs: Probs) -> float:
+    """Hand #5 expected: each sweet counts its season's chance of being the owner's."""
+    return sum(probs[_SEASON[t]] for t in box.values())
+
+
 def estimate(box: Mapping[tuple[int, int], int], probs: Probs) -> float:
     """The score an Oribako is heading for: hands #1-#4 expected, #5 expected, #6 exact."""
-    return hands_expected(box) + sum(probs[_SEASON[t]] for t in box.values())
+    return hands_expected(box) + favourite_expected(box, probs)
 
 
 _GROWN: dict[tuple[frozenset[tuple[tuple[int, int], int]], tuple[int, int], int], float] = {}
@@ -284,10 +289,7 @@ def place_values(
     for a teammate), leaning towards the players now best placed to win."""
     targets = {a.target for a in places}
     growths = {t: Growth(boxes[t]) for t in targets}
-    bases = {
-        t: growths[t].rest + sum(probs[t][_SEASON[tile]] for tile in boxes[t].values())
-        for t in targets
-    }
+    bases = {t: growths[t].rest + favourite_expected(boxes[t], probs[t]) for t in targets}
     low = min(bases.values())
     cache: dict[tuple[int, int, int, int], float] = {}
     out: list[float] = []

@@ -56,7 +56,7 @@ EXAMPLES: dict[PictureId, tuple[list[str], str]] = {
     "big_movement": (["SS Y"], "B"),
 }
 SETUP = ["SS F", "SS", "SS", "SS", "SS"]
-#: The mover in the examples: no points yet, one Yellow Rice collected, the opponent Player 2.
+#: The mover in the examples: 3 points (its one collected Yellow Rice), the opponent Player 2.
 MOVER = Mover(score=3, rival=0, turn_points=0, collected=tokens("Y"), rival_seat=1)
 
 

@@ -893,6 +893,17 @@ function hubContent(ctx, s, isTurnRing, marks) {
   return `<g class="hub-last">${lines.map((w, i) => `<text y="${f1(y0 + i * 11)}" text-anchor="middle"${i === lines.length - 1 && pts ? ` class="hub-pts"` : ""}>${esc(w)}</text>`).join("")}</g>`;
 }
 
+/** The kinds of token in a paddy, each with its count (the Farmer: 1), in drawing order.
+ *  @param {TokensJson | undefined} pd @returns {[TokenWord, number][]} */
+function tokenKinds(pd) {
+  /** @type {[TokenWord, number][]} */
+  const items = [];
+  if (pd?.snakes) items.push(["snake", pd.snakes]);
+  for (const c of colours(pd?.rice)) if (pd?.rice[c]) items.push([c, pd.rice[c]]);
+  if (pd?.farmer) items.push(["farmer", 1]);
+  return items;
+}
+
 // Tokens in a paddy: one glyph per kind present with its count, laid out upright in a small grid.
 // Returns [the drawing (named as a whole by the paddy), the swap buttons drawn over it].
 /**
@@ -901,11 +912,7 @@ function hubContent(ctx, s, isTurnRing, marks) {
  */
 function paddyContent(ctx, s, p, pd, swapRing) {
   const np = ctx.t.paddies;
-  /** @type {[TokenWord, number][]} */
-  const items = [];
-  if (pd?.snakes) items.push(["snake", pd.snakes]);
-  for (const c of colours(pd?.rice)) if (pd?.rice[c]) items.push([c, pd.rice[c]]);
-  if (pd?.farmer) items.push(["farmer", 1]);
+  const items = tokenKinds(pd);
   if (!items.length) {
     const [x, y] = polar(R_CONTENT, centreAngle(p, np));
     return [`<text class="empty-paddy" x="${f1(x)}" y="${f1(y + 4)}" text-anchor="middle">${esc(say(msg("tanbo.none.empty")))}</text>`, ""];
@@ -1235,11 +1242,7 @@ export function picture(fig) {
 /** A paddy's tokens as glyphs with their counts (the Farmer alone, uncounted).
  *  @param {TokensJson} pd */
 function pictureTokens(pd) {
-  /** @type {[TokenWord, number][]} */
-  const items = [];
-  if (pd.snakes) items.push(["snake", pd.snakes]);
-  for (const c of colours(pd.rice)) if (pd.rice[c]) items.push([c, pd.rice[c]]);
-  if (pd.farmer) items.push(["farmer", 1]);
+  const items = tokenKinds(pd);
   if (!items.length) return `<span class="tanbo-pic-empty">${esc(say(msg("tanbo.none.empty")))}</span>`;
   return items
     .map(([k, n]) => `<span class="tanbo-pic-token">${tokenIcon(k, 26)}${k === "farmer" ? "" : `<b>${n}</b>`}</span>`)
