@@ -52,9 +52,12 @@ def hand_over_if_asked(page: Page) -> bool:
 def wait_turn(page: Page, timeout: int = 60_000) -> str:
     """Wait until a person is to act (answering hand-overs) or the game is over."""
     while True:
+        # Only the table on screen counts: a table left for the lobby keeps its last words
+        # until the next match opens.
         page.wait_for_function(
-            """() => ['human', 'over', 'handover'].includes(document.getElementById('board')
-                       .dataset.awaiting) || !document.getElementById('pass-screen').hidden""",
+            """() => document.body.dataset.screen === 'table'
+                && (['human', 'over', 'handover'].includes(document.getElementById('board')
+                       .dataset.awaiting) || !document.getElementById('pass-screen').hidden)""",
             timeout=timeout,
         )
         if not hand_over_if_asked(page):
@@ -121,7 +124,9 @@ def decide(page: Page, i: int = 0, root: str = BOARD) -> None:
                 first = k + 1
                 break
         else:
-            raise AssertionError("a person is to act but nothing can be chosen")
+            raise AssertionError(
+                f"a person is to act but nothing can be chosen: {board_state(page)}"
+            )
     raise AssertionError("picks lead to no final choice")
 
 

@@ -347,7 +347,10 @@ const seatLabel = (/** @type {number} */ seat) => labelOf(app.match?.seats, seat
 async function openMatch(reply, config, save = null, { readOnly = false } = {}) {
   const before = app.match;
   before?.stop();
-  if (before && before.id !== reply.match) app.engine?.close(before.id);
+  if (before && before.id !== reply.match) {
+    app.engine?.close(before.id);
+    clearBoard();
+  }
   const engine = /** @type {import("./types.js").Engine} */ (app.engine);
   const match = new Match(engine, reply, {
     saves: app.saves,
@@ -372,6 +375,14 @@ async function openMatch(reply, config, save = null, { readOnly = false } = {}) 
   if (readOnly) await match.setReadOnly(true);
   await match.start();
   return match;
+}
+
+/** Take the last match's table away before another is drawn: the new match's screen must not
+ *  show the old game for a moment, nor say it awaits a person (`data-awaiting`) before it does. */
+function clearBoard() {
+  const board = $("board");
+  board.replaceChildren();
+  for (const key of ["awaiting", "step", "seat", "game"]) delete board.dataset[key];
 }
 
 /**
