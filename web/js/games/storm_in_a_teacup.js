@@ -253,6 +253,7 @@ const closest = (e, sel) => {
  * @property {number | null} end the selected run's moving end
  * @property {string | null} key what the selection belongs to (the same hand, the same decision)
  * @property {{pointer: number, from: number | null} | null} drag a drag across the hand
+ * @property {boolean} [touch] the last press on a card was a finger's
  * @property {boolean} sending
  * @property {boolean} tried the refused run was tried (its reason is said again)
  * @property {StormView | null} drawn the view last drawn
@@ -316,6 +317,30 @@ function canSelect(st) {
 /** @param {HTMLElement} root @param {RootState} st */
 function draw(root, st) {
   redraw(root, tableHtml(st));
+  keepRunInView(root, st);
+}
+
+/** A touch screen: the hand is one row that scrolls, and a tap (not a press) picks a card. */
+const touchScreen = () => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+
+/**
+ * On a phone the hand is one row wider than the screen: the end of the run being chosen (or
+ * its start) is scrolled into the row's view, and only the row scrolls, never the page.
+ * @param {HTMLElement} root @param {RootState} st
+ */
+function keepRunInView(root, st) {
+  const row = root.querySelector(".storm-hand-row");
+  if (!(row instanceof HTMLElement) || row.scrollWidth <= row.clientWidth + 1) return;
+  for (const i of [st.anchor, st.end]) {
+    if (i === null) continue;
+    const card = row.querySelector(`[data-hand-index="${i}"]`);
+    if (!card) continue;
+    const r = card.getBoundingClientRect();
+    const box = row.getBoundingClientRect();
+    const pad = 12;
+    if (r.left < box.left + pad) row.scrollLeft -= box.left + pad - r.left;
+    else if (r.right > box.right - pad) row.scrollLeft += r.right - (box.right - pad);
+  }
 }
 
 /** @param {HTMLElement} root @param {number} x @param {number} y */
@@ -372,6 +397,9 @@ function listen(root, st) {
   root.addEventListener("pointerdown", (e) => {
     const card = closest(e, "[data-hand-index]");
     if (!card || !root.contains(card) || e.button !== 0 || !canSelect(st) || st.props.busy) return;
+    // A finger on the hand may be starting to swipe it: its tap's click picks the card.
+    st.touch = e.pointerType === "touch";
+    if (st.touch) return;
     e.preventDefault(); // no text selection, no focus ring flash on drag
     pickCard(st, Number(card.getAttribute("data-hand-index")), e.shiftKey);
     st.drag = { pointer: e.pointerId, from: st.end };
@@ -431,8 +459,8 @@ function onClick(root, st, e) {
   const { props } = st;
   if (props.replay) return;
   if (node.hasAttribute("data-hand-index")) {
-    // Mouse and touch select on pointerdown; a click with detail 0 comes from the keyboard.
-    if (e.detail !== 0 || !canSelect(st) || props.busy) return;
+    // A mouse selects on pointerdown; a click comes from a tap, or (detail 0) the keyboard.
+    if ((e.detail !== 0 && !st.touch) || !canSelect(st) || props.busy) return;
     pickCard(st, Number(node.getAttribute("data-hand-index")), e.shiftKey);
     draw(root, st);
     return;
@@ -900,7 +928,7 @@ function handHtml(ctx) {
       <div class="storm-hand-row${hand.length ? "" : " empty"}" data-stay style="--n:${cols};--cols:${cols};--cols2:${cols2}">${hand.length ? cards.join("") : empty}</div>
       ${picks.length ? `<div class="storm-quicks" role="group" aria-label="${esc(u("quick.group"))}"><span class="storm-quicks-label" aria-hidden="true">${esc(u("quick.label"))}</span>${picks.join("")}</div>` : ""}
       ${actions ? `<div class="storm-actions">${actions}</div>` : ""}
-      ${ctx.serves.length ? `<p class="storm-how">${esc(u("how"))}</p>` : ""}
+      ${ctx.serves.length ? `<p class="storm-how">${esc(u(touchScreen() ? "how_touch" : "how"))}</p>` : ""}
     </section>`;
 }
 

@@ -656,9 +656,20 @@ function swapPanel(ctx) {
     const label = U("swap.first_label", { shown, token: tokenMsg(k), paddy: paddyNo(p) });
     return `<button type="button" class="chip mini pick token-${k}${on ? " picked" : ""}" data-pick="${esc(JSON.stringify(x))}" data-focus-key="first-${p}-${k}" aria-pressed="${on}" aria-label="${esc(label)}"${ctx.busy ? " disabled" : ""}>${chipIcon(k, 16, seat)}<span>${esc(shown)}</span></button>`;
   });
-  const partners = swaps.filter((w) => sameToken(w.a, ctx.pick) || sameToken(w.b, ctx.pick)).length;
-  return `<div class="swap-first" role="group" aria-label="${esc(U("swap.group"))}"><span class="panel-label">${esc(U("swap.another"))}</span><div class="chips">${chips.join("")}</div></div>
-    <p class="hint">${esc(U("swap.partners", { n: partners }))}</p>`;
+  const partners = swaps.filter((w) => sameToken(w.a, ctx.pick) || sameToken(w.b, ctx.pick));
+  // The partners glow on the ring, and are chips here too: a token on a phone's ring is a
+  // smaller target than a finger needs, a chip is not.
+  const withChips = partners.map((w) => {
+    const other = sameToken(w.a, ctx.pick) ? w.b : w.a;
+    const [p, k] = other;
+    const shown = U("swap.shown", { token: shortMsg(k), paddy: paddyNo(p) });
+    return `<button type="button" ${legalAttrs(ctx, w, `chip mini token-${k}`)}>${chipIcon(k, 16, seat)}<span>${esc(shown)}</span></button>`;
+  });
+  const withRow = withChips.length
+    ? `<div class="swap-with" role="group" aria-label="${esc(U("swap.with"))}"><span class="panel-label">${esc(U("swap.with"))}</span><div class="chips">${withChips.join("")}</div></div>`
+    : "";
+  return `${withRow}<div class="swap-first" role="group" aria-label="${esc(U("swap.group"))}"><span class="panel-label">${esc(U("swap.another"))}</span><div class="chips">${chips.join("")}</div></div>
+    <p class="hint">${esc(U("swap.partners", { n: partners.length }))}</p>`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,57 @@
+"""A phone held in the hand: every control a finger uses is 44 x 44 px at least (WCAG 2.5.5),
+in the lobby and on every table, at 320 and 360 px wide, in English and Japanese."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from .conftest import decisions, screenshot, wait_ready
+from .layout import assert_fits_width
+from .play import decide, wait_turn
+from .touch import small_targets, touch_screen
+
+GAMES = ["tanbo", "humble_tea_party", "storm_in_a_teacup"]
+WIDTHS = (320, 360)
+
+
+def at_width(page: Page, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 740})
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", GAMES)
+def test_every_control_a_finger_uses_is_44_px(
+    returning: Any, base_url: str, game: str, lang: str
+) -> None:
+    page, _ = returning(base_url, viewport={"width": 360, "height": 740})
+    touch = touch_screen(page)
+    page.goto(base_url + "?fast=1")
+    wait_ready(page)
+    if lang == "ja":
+        page.locator("#language").select_option("ja")
+    page.locator("#game-select").select_option(game)
+    # Every part of the lobby open: the advanced settings and a game's own set-up.
+    page.evaluate("() => document.querySelectorAll('#lobby details').forEach((d) => d.open = true)")
+    for width in WIDTHS:
+        at_width(page, width)
+        assert small_targets(page) == [], f"the lobby at {width} px"
+        assert_fits_width(page, f"the lobby at {width} px")
+    page.locator("#start").click()
+    played = 0
+    for i in decisions(10):
+        width = WIDTHS[i % 2]
+        at_width(page, width)
+        awaiting = wait_turn(page)
+        found = small_targets(page)
+        assert found == [], f"{game} ({lang}) at {width} px, decision {i}"
+        assert_fits_width(page, f"{game} ({lang}) at {width} px, decision {i}")
+        if awaiting == "over":
+            break
+        decide(page, i)
+        played += 1
+    assert played >= 4
+    screenshot(page, f"touch-{game}-{lang}")  # last: a screenshot ends the touch emulation
+    touch.detach()
