@@ -14,6 +14,7 @@ axe-core finds nothing at desktop and phone sizes."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from typing import Any
@@ -688,3 +689,78 @@ def test_axe_finds_nothing_on_any_fixture(
     }"""
     )
     assert_accessible(page, f"the Storm score table, {viewport['width']} px")
+
+
+ROW_JS = """() => {
+  const row = document.querySelector('#root .storm-hand-row');
+  const box = row.getBoundingClientRect();
+  const cards = [...row.querySelectorAll('[data-hand-index]')].map((c) => {
+    const r = c.getBoundingClientRect();
+    return {top: c.offsetTop, left: c.offsetLeft, width: r.width, height: r.height,
+            shown: r.left >= box.left - 0.5 && r.right <= box.right + 0.5};
+  });
+  return {scroll: row.scrollLeft, wide: row.scrollWidth > row.clientWidth, cards};
+}"""
+
+
+def test_a_touch_phone_hand_is_one_row_that_a_swipe_scrolls_and_a_tap_picks(
+    guard_factory: Any, base_url: str
+) -> None:
+    """On a phone the hand stays one row (a run may cross any point of it) of 44 px cards that
+    scrolls sideways: a swipe scrolls and picks nothing, a tap picks, and the run chosen (by
+    taps or a longest-run chip) is scrolled into view."""
+    page = open_fixture(guard_factory, base_url, viewport=PHONE, has_touch=True, is_mobile=True)
+    big = [
+        name for name, f in fixtures_of(page).items()
+        if f["legal"] and f["legal"][0]["type"] == "serve" and len(f["view"]["table"]["hand"]) >= 15
+    ]
+    assert big, "no fixture with a big hand to serve from"
+    page.select_option("#pick", big[0])
+    if page.locator("#root .storm-clear").count():
+        page.locator("#root .storm-clear").click()
+    for width in (768, 360):  # a tablet, a phone
+        page.set_viewport_size({"width": width, "height": 740})
+        row = page.evaluate(ROW_JS)
+        assert len({c["top"] for c in row["cards"]}) == 1, "one row"  # the lift aside
+        lefts = [c["left"] for c in row["cards"]]
+        assert min(b - a for a, b in itertools.pairwise(lefts)) >= 44, "no card covers another"
+        assert min(c["width"] for c in row["cards"]) >= 44
+        assert min(c["height"] for c in row["cards"]) >= 44
+        assert row["wide"] or width != 360, "a phone scrolls a big hand"
+    page.evaluate("() => { document.querySelector('#root .storm-hand-row').scrollLeft = 0; }")
+    assert_fits_width(page, "a 20-card hand on a phone")
+    # A swipe across the hand scrolls it and picks nothing.
+    first = page.locator('#root [data-hand-index="2"]').bounding_box()
+    assert first
+    x, y = first["x"] + first["width"] / 2, first["y"] + first["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, 11):
+        cdp.send("Input.dispatchTouchEvent",
+                 {"type": "touchMove", "touchPoints": [{"x": x - 18 * step, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_function(
+        "() => document.querySelector('#root .storm-hand-row').scrollLeft > 0", timeout=5_000
+    )
+    assert page.locator("#root .storm-card.in-hand.picked").count() == 0
+    # Taps pick the first and the last card of a run.
+    page.locator('#root [data-hand-index="5"]').tap()
+    page.locator('#root [data-hand-index="6"]').tap()
+    expect(page.locator("#root .storm-card.in-hand.picked")).to_have_count(2)
+    expect(page.locator("#root .storm-how")).to_contain_text("Tap the first and the last card")
+    expect(page.locator("#root .storm-how")).not_to_contain_text("drag")
+    # A chip for the run that ends last in the hand: that end is scrolled into view.
+    page.locator("#root .storm-clear").tap()
+    page.evaluate("() => { document.querySelector('#root .storm-hand-row').scrollLeft = 0; }")
+    quicks = page.locator("#root .storm-quick")
+    ends = [
+        int(quicks.nth(i).get_attribute("data-select-start") or 0)
+        + int(quicks.nth(i).get_attribute("data-select-length") or 0) - 1
+        for i in range(quicks.count())
+    ]
+    last = max(range(len(ends)), key=lambda i: ends[i])
+    quicks.nth(last).tap()
+    row = page.evaluate(ROW_JS)
+    assert row["cards"][ends[last]]["shown"], (ends[last], row)
+    screenshot(page, "storm-touch-hand-360")
+    cdp.detach()

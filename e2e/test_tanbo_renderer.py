@@ -45,16 +45,22 @@ def acted(page: Page) -> list[dict[str, Any]]:
 
 
 def drawn(page: Page) -> list[dict[str, Any]]:
-    """Every choice drawn (each a named legal element), as action JSON."""
+    """Every choice drawn (each a named legal element), as action JSON. A twin (``data-twin``:
+    a swap partner on the ring, also a chip of the panel) is not counted again, but its
+    choice must be drawn elsewhere too."""
     els = page.locator("#root [data-action]")
     out = []
+    twins = []
     for i in range(els.count()):
         el = els.nth(i)
         assert "legal" in (el.get_attribute("class") or "").split()
         assert (el.get_attribute("aria-label") or "").strip()
         tag = el.evaluate("e => e.tagName.toLowerCase()")
         assert tag == "button" or (el.get_attribute("role") == "button"), tag
-        out.append(json.loads(el.get_attribute("data-action") or ""))
+        action = json.loads(el.get_attribute("data-action") or "")
+        (twins if el.get_attribute("data-twin") is not None else out).append(action)
+    for twin in twins:
+        assert twin in out, f"{twin} is drawn only on the ring"
     return out
 
 

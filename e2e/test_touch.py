@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Page
 
 from .conftest import decisions, screenshot, wait_ready
+from .harness import open_harness
 from .layout import assert_fits_width
 from .play import decide, wait_turn
 from .touch import small_targets, touch_screen
@@ -55,3 +56,32 @@ def test_every_control_a_finger_uses_is_44_px(
     assert played >= 4
     screenshot(page, f"touch-{game}-{lang}")  # last: a screenshot ends the touch emulation
     touch.detach()
+
+
+FIXTURES = {
+    "tanbo": "tanbo-fixtures.js",
+    "humble_tea_party": "htp-fixtures.js",
+    "storm_in_a_teacup": "storm-fixtures.js",
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_drawn_position_has_44_px_targets(
+    guard_factory: Any, base_url: str, game: str
+) -> None:
+    """The same on every position the renderer's harness holds (the engine's own views: swaps,
+    tea parties, hand-overs, ends), far more than a few decisions of a game reach."""
+    page = open_harness(
+        guard_factory, base_url, game, "> *", viewport={"width": 320, "height": 740},
+        has_touch=True, is_mobile=True,
+    )
+    names = page.evaluate(
+        f"async () => Object.keys((await import('./{FIXTURES[game]}')).fixtures)"
+    )
+    assert len(names) >= 10
+    for width in (*WIDTHS, 768, 1366):  # phones, a tablet held either way
+        at_width(page, width)
+        for name in names:
+            page.select_option("#pick", name)
+            assert small_targets(page, "#root") == [], f"{name} at {width} px"
+            assert_fits_width(page, f"{name} at {width} px")

@@ -13,7 +13,7 @@ from playwright.sync_api import CDPSession, Page
 
 TARGET_PX = 44
 
-SMALL_TARGETS_JS = """(least) => {
+SMALL_TARGETS_JS = """([least, within]) => {
   const sel = 'button, a[href], input:not([type=hidden]), select, textarea, summary,'
     + ' [role=button], [tabindex]:not([tabindex="-1"])';
   const shown = (el) => {
@@ -30,7 +30,7 @@ SMALL_TARGETS_JS = """(least) => {
       + `${cls.trim() ? '.' + cls.trim().split(/\\s+/).join('.') : ''} "${text.slice(0, 40)}"`;
   };
   const found = [];
-  for (const el of document.querySelectorAll(sel)) {
+  for (const el of document.querySelector(within).querySelectorAll(sel)) {
     if (el.disabled || el.getAttribute('aria-disabled') === 'true' || !shown(el)) continue;
     let r = el.getBoundingClientRect();
     if (!r.width || !r.height) continue;
@@ -60,7 +60,8 @@ def touch_screen(page: Page) -> CDPSession:
     return cdp
 
 
-def small_targets(page: Page, least: int = TARGET_PX) -> list[str]:
-    """Every enabled, shown control smaller than ``least`` px either way (see the module)."""
-    found: list[str] = page.evaluate(SMALL_TARGETS_JS, least)
+def small_targets(page: Page, within: str = "body", least: int = TARGET_PX) -> list[str]:
+    """Every enabled, shown control in ``within`` smaller than ``least`` px either way (see the
+    module)."""
+    found: list[str] = page.evaluate(SMALL_TARGETS_JS, [least, within])
     return found

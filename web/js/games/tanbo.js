@@ -663,7 +663,8 @@ function swapPanel(ctx) {
     const other = sameToken(w.a, ctx.pick) ? w.b : w.a;
     const [p, k] = other;
     const shown = U("swap.shown", { token: shortMsg(k), paddy: paddyNo(p) });
-    return `<button type="button" ${legalAttrs(ctx, w, `chip mini token-${k}`)}>${chipIcon(k, 16, seat)}<span>${esc(shown)}</span></button>`;
+    const label = U("labelled", { shown, doing: describeAction(w, ctx.view) });
+    return `<button type="button" ${legalAttrs(ctx, w, `chip mini token-${k}`, label)}>${chipIcon(k, 16, seat)}<span>${esc(shown)}</span></button>`;
   });
   const withRow = withChips.length
     ? `<div class="swap-with" role="group" aria-label="${esc(U("swap.with"))}"><span class="panel-label">${esc(U("swap.with"))}</span><div class="chips">${withChips.join("")}</div></div>`
@@ -974,7 +975,8 @@ function swapToken(ctx, swaps, p, k, x, y, glyph) {
   const look = (/** @type {string} */ cls) => `<g class="tok token-${k} ${cls}"><rect class="tok-hit" ${box}/>${glyph}</g>`;
   if (sameToken(ctx.pick, me)) return [look("picked"), null];
   const a = swaps.find((w2) => (sameToken(w2.a, ctx.pick) && sameToken(w2.b, me)) || (sameToken(w2.b, ctx.pick) && sameToken(w2.a, me)));
-  if (a) return [look("partner"), `<rect ${box} ${svgLegalAttrs(ctx, a, "tok-btn partner")}/>`];
+  // data-twin: the same choice as a chip of the swap panel (the finger's target).
+  if (a) return [look("partner"), `<rect ${box} ${svgLegalAttrs(ctx, a, "tok-btn partner")} data-twin=""/>`];
   if (swaps.some((w2) => sameToken(w2.a, me) || sameToken(w2.b, me))) {
     const label = U("swap.pick", { token: tokenMsg(k), paddy: paddyNo(p) });
     const dis = ctx.busy ? -1 : 0;
