@@ -243,7 +243,7 @@ def _view_reply(match: Match, seat: int) -> ViewReply:
         for s in state.actors()
         if s not in state.awaiting() and s != who
     ]
-    undo = undo_state(match.record.actions, match.news, seat, match.people)
+    undo = undo_state(match.record.actions, match.news, seat, match.people, state.is_over())
     return {
         "status": {**match.status(), "undo": undo},
         "view": state.view(who),
@@ -506,7 +506,7 @@ def undo(match_id: str, shown: int = SPECTATOR) -> OpenedReply:
     """
     match = _match(match_id)
     seat = _seat(match, shown)
-    keep = undo_cut(match.record.actions, match.news, seat, match.people)
+    keep = undo_cut(match.record.actions, match.news, seat, match.people, match.state.is_over())
     match.state = match.record.replay(match.game, keep)
     del match.record.actions[keep:]
     del match.news[keep:]

@@ -150,6 +150,22 @@ def test_undo_goes_back_past_bot_replies_to_the_last_human_action() -> None:
     assert len(call(bridge.export_record, match)["record"]["actions"]) == 2
 
 
+def test_a_finished_game_stays_finished_undo_says_why_and_changes_nothing() -> None:
+    match = start([{"name": "Ann"}, {"name": "Bot", "bot": "take-one"}], pile=3)
+    call(bridge.act, match, 0, '{"type": "take", "stones": 1}', 0)
+    call(bridge.bot_act, match, 1, 1)
+    reply = call(bridge.act, match, 0, '{"type": "take", "stones": 1}', 2)
+    assert reply["status"]["over"]
+    why = "The game is over: Undo cannot change its result."
+    status = call(bridge.view, match, 0)["status"]
+    assert status["undo"]["possible"] is False
+    assert lines([status["undo"]["why"]]) == [why]
+    before = snapshot(match)
+    refused = call(bridge.undo, match, 0)
+    assert refused["ok"] is False and refused["error"] == why
+    assert snapshot(match) == before
+
+
 def test_export_and_import_replay_the_same_match() -> None:
     match = start()
     call(bridge.act, match, 0, '{"type": "take", "stones": 2}', 0)

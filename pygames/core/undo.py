@@ -5,7 +5,8 @@ back to the last moment at which anything hidden or random became known to them:
 card turned up, Rice drawn from the bag, another seat's hidden cards revealed, by whoever's
 action (a bot's included). Never past it, since they could then choose again knowing what
 they should not; and never another person's move (hot-seat: the next person has not agreed).
-Steps inside one decision that show nothing (Tanbo's token order) stay free to undo.
+Steps inside one decision that show nothing (Tanbo's token order) stay free to undo. A game
+that is over stays over: its result is final, and Undo would silently un-end it.
 
 Each game says, while it applies an action, which seats it showed something (:meth:`State.tell`);
 a match keeps that per action (``news``) beside its record.
@@ -22,6 +23,9 @@ pygames.core.errors.IllegalAction: Undo is not possible after a new tile was tur
 >>> undo_cut(actions, news, seat=0, people={0, 1})
 Traceback (most recent call last):
 pygames.core.errors.IllegalAction: Undo cannot take back Player 2's move.
+>>> undo_cut(actions, news, seat=0, people={0}, over=True)
+Traceback (most recent call last):
+pygames.core.errors.IllegalAction: The game is over: Undo cannot change its result.
 """
 
 from __future__ import annotations
@@ -39,12 +43,16 @@ def undo_cut(
     news: Sequence[Mapping[int, Message]],
     seat: int,
     people: Collection[int],
+    over: bool = False,
 ) -> int:
     """How many actions stay when ``seat`` presses Undo (the index of its last action);
     raises :class:`IllegalAction` saying why not.
 
-    ``news[i]`` is what action ``i`` showed each seat; ``people`` the seats played by persons.
+    ``news[i]`` is what action ``i`` showed each seat; ``people`` the seats played by persons;
+    ``over``: the game has ended.
     """
+    if over and seat in people:
+        raise IllegalAction(Message.of("core.undo.over"))
     if seat not in people:
         raise IllegalAction(Message.of("core.undo.nothing"))
     own = [i for i, (who, _) in enumerate(actions) if who == seat]
@@ -65,10 +73,11 @@ def undo_state(
     news: Sequence[Mapping[int, Message]],
     seat: int,
     people: Collection[int],
+    over: bool = False,
 ) -> UndoJson:
     """``{"possible": bool, "why": message JSON or None}`` for a screen's Undo button."""
     try:
-        undo_cut(actions, news, seat, people)
+        undo_cut(actions, news, seat, people, over)
     except IllegalAction as exc:
         return {"possible": False, "why": exc.message.to_json()}
     return {"possible": True, "why": None}

@@ -591,7 +591,7 @@ function drawUndo(status) {
 async function drawHint(match) {
   const button = $("hint");
   const line = $("hint-line");
-  button.hidden = !match.hintsAllowed();
+  button.hidden = !match.hintsAllowed() || match.status.over; // "Results" stands in its place
   button.disabled = !match.mayHint();
   button.setAttribute("aria-busy", String(!!match.hinting));
   setText(button, t(match.hinting ? "shell.hint.thinking" : "shell.table.hint"));
@@ -730,6 +730,9 @@ async function drawEnd(match) {
   const seats = shownSeats(match.seats);
   const end = $("end-screen");
   const renderer = await rendererFor(match.game);
+  // Once the game is over its results stay one press away, whatever was opened since (the
+  // table, a replay): "Results" takes the place of Hint (drawHint).
+  $("results").hidden = !(status.over && view?.outcome);
   if (!status.over || !view?.outcome) {
     end.hidden = true;
     delete end.dataset.shown;
@@ -1524,7 +1527,11 @@ async function main() {
   $("replay-open").addEventListener("click", () => openReplay());
   $("end-close").addEventListener("click", () => {
     $("end-screen").hidden = true;
-    $("replay-open").focus();
+    $("results").focus();
+  });
+  $("results").addEventListener("click", () => {
+    $("end-screen").hidden = false;
+    $("end-title").focus();
   });
   $("save").addEventListener("click", () => openShare("save-text"));
   $("share").addEventListener("click", () => openShare("share-link"));

@@ -378,6 +378,7 @@ export interface PageElements {
   "replay-log-panel": HTMLElement;
   "replay-next": HTMLButtonElement;
   "replay-open": HTMLButtonElement;
+  results: HTMLButtonElement;
   "replay-play": HTMLButtonElement;
   "replay-prev": HTMLButtonElement;
   "replay-seat": HTMLSelectElement;

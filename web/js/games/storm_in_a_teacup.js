@@ -330,7 +330,16 @@ const touchScreen = () => typeof matchMedia === "function" && matchMedia("(point
  */
 function keepRunInView(root, st) {
   const row = root.querySelector(".storm-hand-row");
-  if (!(row instanceof HTMLElement) || row.scrollWidth <= row.clientWidth + 1) return;
+  if (!(row instanceof HTMLElement)) return;
+  const scrolls = row.scrollWidth > row.clientWidth + 1;
+  // A row that scrolls is reached by the keyboard through its cards; while none of them takes
+  // a press (not this seat's turn), the row itself is the stop, named as the hand.
+  if (scrolls && !row.querySelector("button:not([disabled])")) {
+    row.tabIndex = 0;
+    row.setAttribute("role", "group");
+    row.setAttribute("aria-label", u("your_hand"));
+  }
+  if (!scrolls) return;
   for (const i of [st.anchor, st.end]) {
     if (i === null) continue;
     const card = row.querySelector(`[data-hand-index="${i}"]`);
