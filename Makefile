@@ -22,7 +22,7 @@ DIST_STAMP := dist/build.json
 JS_TESTS := tests-js/*.test.mjs
 BUILD_INPUTS := $(shell find web pygames scripts -type f -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null) package.json
 
-.PHONY: help setup build serve test lint typecheck contract unit test-js e2e chromium bench bench-web bench-assist soak soak-tests clean
+.PHONY: help setup build serve test lint typecheck contract unit test-js e2e chromium bench bench-web bench-assist bench-pace soak soak-tests clean
 
 help:
 	@echo "make serve   set up, build, and serve the site at http://$(HOST):$(PORT)/"
@@ -33,6 +33,7 @@ help:
 	@echo "make bench   speed figures of every game (ratios to random) and a short arena run"
 	@echo "make bench-web  engine ready in Chromium (cold, warm), long tasks in whole games, Pyodide/CPython (BASE=dir: compare a build)"
 	@echo "make bench-assist  a hint's latency and a whole game's review time in Chromium, per game"
+	@echo "make bench-pace  a person's wait for the bots at each speed (Humble Tea Party, 4 players)"
 	@echo "make soak    10,000 random games at every game and player count; 10,000 fuzzed bridge calls, saves and links"
 	@echo "make soak-tests  the slow tests in full (conformance batches; browser games to their end: make test plays their first games or decisions) and the soak browser tests (make test checks once what they repeat)"
 	@echo "make clean   remove dist/ and test artifacts (make distclean: also .venv, node_modules)"
@@ -115,6 +116,9 @@ bench: $(VENV_STAMP)
 BENCH_TRIALS ?= 5
 bench-assist: build chromium
 	$(PY) scripts/bench_assist.py --site dist
+
+bench-pace: build chromium
+	$(PY) scripts/bench_pace.py --site dist
 
 bench-web: build chromium
 	$(PY) scripts/bench_web.py --bare --floor $(if $(BASE),--site base=$(BASE)) --site dist=dist --trials $(BENCH_TRIALS) --play --python

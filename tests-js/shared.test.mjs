@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { esc, motionOk, possessive } from "../web/js/games/shared.js";
+import { esc, finishMovement, motionOk, possessive } from "../web/js/games/shared.js";
 
 describe("esc", () => {
   it("escapes the five characters that matter in HTML text and attributes", () => {
@@ -32,5 +32,30 @@ describe("motionOk", () => {
   it("allows movement where matchMedia is missing (no browser)", () => {
     assert.equal(typeof globalThis.matchMedia, "undefined");
     assert.equal(motionOk(), true);
+  });
+});
+
+describe("finishMovement", () => {
+  /** An animation stand-in: running or not, ending at `end` ms (Infinity: endless). */
+  const animation = (end, playState = "running") => {
+    const a = { playState, finished: false, effect: { getComputedTiming: () => ({ endTime: end }) } };
+    a.finish = () => {
+      if (!Number.isFinite(end)) throw new DOMException("endless", "InvalidStateError");
+      a.finished = true;
+      a.playState = "finished";
+    };
+    return a;
+  };
+
+  it("ends every running flight and glow at once, and leaves the endless and the ended alone", () => {
+    const flight = animation(420);
+    const glow = animation(700);
+    const endless = animation(Infinity);
+    const done = animation(300, "finished");
+    const doc = { getAnimations: () => [flight, glow, endless, done] };
+    assert.equal(finishMovement(doc), 2);
+    assert.equal(flight.finished && glow.finished, true);
+    assert.equal(endless.finished || done.finished, false);
+    assert.equal(finishMovement(doc), 0);
   });
 });

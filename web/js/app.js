@@ -23,8 +23,9 @@ import { startEngine } from "./engine.js";
 import * as fallbackRenderer from "./fallback-renderer.js";
 import { InputGate } from "./input-gate.js";
 import { Lobby } from "./lobby.js";
-import { controlFor } from "./games/shared.js";
+import { controlFor, finishMovement } from "./games/shared.js";
 import { Match, awaitedSeats } from "./match.js";
+import { INTERRUPT_FACTOR, PACES, isPace, keepPace, storedPace } from "./pace.js";
 import { Tutorial } from "./tutorial.js";
 import { keepOffline } from "./offline.js";
 import { decodeRecord, recordParam, shareUrl } from "./record-link.js";
@@ -36,12 +37,11 @@ import { join, language, preferredLanguage, say, t, translate, useLanguage } fro
 /** @import { Action, LobbyConfig, NewMatchReply, ImportReply, MatchRecord, MatchSave, Progress, RecordSource, Renderer, Save, SaveEntry, ShellState, SpotJson, Status } from "./types.js" */
 
 const params = new URLSearchParams(location.search);
-// Time between two bot actions, so a person can follow them (?fast=1 for tests, ?pace=ms).
-const BOT_PACE_MS = params.has("fast") ? 30 : Math.max(0, Number(params.get("pace") ?? 600) || 0);
+// Time between two bot actions, so a person can follow them: the speed chosen on the table
+// (pace.js), unless the address sets it (?fast=1 for tests, ?pace=ms).
+const PACE_MS_SET = params.has("fast") ? 30 : params.has("pace") ? Math.max(0, Number(params.get("pace")) || 0) : null;
 // The input gate's pause at test speed (?fast=1): still longer than one frame.
 const FAST_SETTLE_MS = 40;
-// A bot waits this many times longer when a person may act before it (Humble Tea Party's Tea).
-const INTERRUPT_PACE_FACTOR = 4;
 const NARROW = "(max-width: 820px)";
 
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -355,8 +355,8 @@ async function openMatch(reply, config, save = null, { readOnly = false } = {}) 
   const match = new Match(engine, reply, {
     saves: app.saves,
     hidden: !!gameById(reply.status.game)?.hidden_information,
-    botPace: BOT_PACE_MS,
-    interruptFactor: INTERRUPT_PACE_FACTOR,
+    botPace: botPaceMs(),
+    interruptFactor: INTERRUPT_FACTOR,
     measure: (name, start, detail) => performance.measure(name, { start, detail }),
   }, save);
   app.match = match;
@@ -813,6 +813,18 @@ async function humanAct(action, asSeat) {
 }
 
 // ---------------------------------------------------------------- lessons
+
+/** The pause before a bot's action, in ms: the address's, else the chosen speed's. */
+const botPaceMs = () => PACE_MS_SET ?? PACES[storedPace(tabStorage())];
+
+/** A speed chosen on the table: kept for the next visit, and the bots of the match on the
+ *  table take it at their next action. */
+function choosePace() {
+  const name = $("pace").value;
+  if (!isPace(name)) return;
+  keepPace(tabStorage(), name);
+  if (app.match) app.match.options.botPace = botPaceMs();
+}
 
 /** The tab's storage for the lesson marker, if the browser lets the site keep anything. */
 function tabStorage() {
@@ -1498,6 +1510,10 @@ async function main() {
   $("error-close").addEventListener("click", clearError);
   $("notice-close").addEventListener("click", clearNotice);
   $("undo").addEventListener("click", undo);
+  $("pace").value = storedPace(tabStorage());
+  $("pace").addEventListener("change", choosePace);
+  // A tap on the table skips the movement in flight: the table as it now is, at once.
+  $("table").addEventListener("pointerdown", () => finishMovement(), true);
   $("hint").addEventListener("click", () => app.match?.hint());
   $("learn").addEventListener("click", () => startLesson());
   $("game-select").addEventListener("change", drawLearn);

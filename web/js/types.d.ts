@@ -379,6 +379,7 @@ export interface PageElements {
   "replay-next": HTMLButtonElement;
   "replay-open": HTMLButtonElement;
   results: HTMLButtonElement;
+  pace: HTMLSelectElement;
   "replay-play": HTMLButtonElement;
   "replay-prev": HTMLButtonElement;
   "replay-seat": HTMLSelectElement;

@@ -204,6 +204,24 @@ export function fly(html, from, to, { duration = 450, delay = 0, target = null, 
 }
 
 /**
+ * Skip the movement in flight: every animation a table started (a flight, a glow) jumps to its
+ * end, so a person who taps during it sees the table as it now is at once. Endless animations
+ * are left alone (they have no end to jump to).
+ * @param {{getAnimations(): Animation[]}} [doc]
+ * @returns {number} how many were finished
+ */
+export function finishMovement(doc = document) {
+  let finished = 0;
+  for (const animation of doc.getAnimations()) {
+    const end = animation.effect?.getComputedTiming().endTime;
+    if (animation.playState !== "running" || end === undefined || !Number.isFinite(Number(end))) continue;
+    animation.finish();
+    finished += 1;
+  }
+  return finished;
+}
+
+/**
  * A short glow on `node` (a highlight that draws the eye to what changed). It starts at the end
  * of the current task with the flights (starting an animation invalidates style, which the next
  * flight's measure would otherwise recompute at once). Returns whether it glows.
