@@ -1,14 +1,17 @@
-"""The end of a game stays within reach and stays the end: after "Look at the table", a
-replay or a reload, "Results" opens the end screen again (with Rematch); Undo says the game is
-over and changes nothing."""
+"""The end of a game stays within reach and stays the end: after "Look at the table" or a
+replay, "Results" opens the end screen again (with Rematch); Undo says the game is over and
+changes nothing. Humble Tea Party's score table fits a phone."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
-from .conftest import ENGINE_TIMEOUT_MS
+from .a11y import assert_accessible
+from .conftest import ENGINE_TIMEOUT_MS, screenshot
+from .layout import assert_fits_width
 from .play import board_state, bot_record, record_link
 
 
@@ -44,3 +47,43 @@ def test_results_stay_in_reach_and_undo_cannot_un_end_the_game(
     expect(end).to_be_visible()
     expect(end.get_by_role("button", name="Rematch")).to_be_visible()
     expect(page.locator("#end-title")).to_be_focused()
+
+
+STACKED_JS = """() => {
+  const wrap = document.querySelector('#end-details .htp-scores-wrap');
+  const box = document.getElementById('end-screen').getBoundingClientRect();
+  const rows = [...wrap.querySelectorAll('tbody tr')].map((tr) => {
+    const name = tr.querySelector('th').getBoundingClientRect();
+    const total = tr.querySelector('td.total').getBoundingClientRect();
+    const hands = [...tr.querySelectorAll('td[data-hand]')].map((td) => td.getBoundingClientRect());
+    return {
+      totalBesideName: Math.abs(total.top - name.top) < name.height,
+      totalFirst: hands.every((h) => total.bottom <= h.top + 1),
+      inside: [name, total, ...hands].every((r) => r.left >= box.left && r.right <= box.right),
+    };
+  });
+  return {scrolls: wrap.scrollWidth > wrap.clientWidth + 1, rows};
+}"""
+
+
+@pytest.mark.parametrize(("players", "width", "lang"), [(4, 360, "en"), (6, 320, "ja")])
+def test_the_humble_tea_party_scores_fit_a_phone_total_first(
+    guard_factory: Any, base_url: str, players: int, width: int, lang: str
+) -> None:
+    """The end table was 621 px wide in a 297 px box, its Total off-screen: on a phone each
+    player is a card, the total beside the name, the six hands below."""
+    record = bot_record("humble_tea_party", players, seed=8, humans=(0,))
+    link = record_link(base_url + "?fast=1", record)
+    page, _ = guard_factory(
+        link, viewport={"width": width, "height": 740}, locale="ja-JP" if lang == "ja" else "en-US"
+    )
+    page.goto(link)
+    expect(page.locator("#end-screen")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    found = page.evaluate(STACKED_JS)
+    assert not found["scrolls"], found
+    assert len(found["rows"]) == players
+    for row in found["rows"]:
+        assert row == {"totalBesideName": True, "totalFirst": True, "inside": True}, found
+    assert_fits_width(page, f"the end screen at {width} px")
+    assert_accessible(page, f"the stacked scores at {width} px")
+    screenshot(page, f"htp-end-stacked-{players}-{width}-{lang}")

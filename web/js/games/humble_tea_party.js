@@ -1025,17 +1025,17 @@ export function scoreTableHtml(view, seats = [], { inTable = false } = {}) {
       const k = hands[i] ?? "";
       // A hand worth other than a point each (Duplication) shows its count too.
       const shown = h.points !== 1 && k ? `${fmt(p)} <small>(${k})</small>` : fmt(p);
-      return `<td data-hand="${h.n}" data-count="${k}" data-points="${p}" title="${esc(w("hand_cell", { hand: handName(h), k, p }))}">${shown}</td>`;
+      return `<td role="cell" data-hand="${h.n}" data-label="#${h.n}" data-count="${k}" data-points="${p}" title="${esc(w("hand_cell", { hand: handName(h), k, p }))}">${shown}</td>`;
     }).join("");
     const team = teams ? `<span class="htp-tag team team-${teams[s]}" title="${esc(w(`team_${teams[s]}`))}">${teams[s] === 0 ? "▲" : "●"}</span>` : "";
-    return `<tr data-seat="${s}" data-total="${total}" class="${winners.includes(s) ? "winner" : ""}">
-        <th scope="row">${winners.includes(s) ? `<span class="htp-crown" aria-label="${esc(w("winner"))}">★</span> ` : ""}${esc(name)} ${team}</th>
-        <td class="season">${season ? `${seasonIcon(season, 14)} ${esc(seasonName(season))}` : "?"}</td>
+    return `<tr role="row" data-seat="${s}" data-total="${total}" class="${winners.includes(s) ? "winner" : ""}">
+        <th scope="row" role="rowheader">${winners.includes(s) ? `<span class="htp-crown" aria-label="${esc(w("winner"))}">★</span> ` : ""}${esc(name)} ${team}</th>
+        <td role="cell" class="season">${season ? `${seasonIcon(season, 14)} ${esc(seasonName(season))}` : "?"}</td>
         ${cells}
-        <td class="total" data-total="${total}"><b>${fmt(total)}</b></td>
+        <td role="cell" class="total" data-total="${total}" data-label="${esc(w("total"))}"><b>${fmt(total)}</b></td>
       </tr>`;
   }).join("");
-  const head = handList.map((h) => `<th scope="col" title="${esc(w("hand_title", { hand: handName(h), what: handWhat(h) }))}"><abbr title="${esc(handName(h))}">#${h.n}</abbr><span class="hand-name">${esc(handName(h))}</span></th>`).join("");
+  const head = handList.map((h) => `<th scope="col" role="columnheader" title="${esc(w("hand_title", { hand: handName(h), what: handWhat(h) }))}"><abbr title="${esc(handName(h))}">#${h.n}</abbr><span class="hand-name">${esc(handName(h))}</span></th>`).join("");
   const teamScores = t.team_scores;
   const teamRow = teams && teamScores
     ? `<p class="htp-team-scores" data-team-scores="${esc(JSON.stringify(teamScores))}">${html("team_scores", { a: `<b>${esc(teamScores[0])}</b>`, b: `<b>${esc(teamScores[1])}</b>` })}</p>`
@@ -1045,12 +1045,14 @@ export function scoreTableHtml(view, seats = [], { inTable = false } = {}) {
     ? `<p class="htp-tiebreak" data-tiebreak="1">${esc(w("tiebreak", { text: say(tb, names) }))}</p>`
     : `<p class="htp-tiebreak">${esc(w("no_tiebreak"))}</p>`;
   // The table may scroll sideways on a narrow screen: a keyboard can reach it (tabindex). On
-  // the end screen it is a region of its own; below the table it sits in the "Scores" one.
+  // the end screen it is a region of its own; below the table it sits in the "Scores" one. On
+  // a phone each player's row is stacked as a card, the total first (humble_tea_party.css):
+  // the roles keep it a table for screen readers, which the stacking's display would undo.
   const role = inTable ? "group" : "region";
-  return `<div class="htp-scores-wrap" role="${role}" aria-label="${esc(w("scores_table"))}" tabindex="0"><table class="htp-scores">
+  return `<div class="htp-scores-wrap" role="${role}" aria-label="${esc(w("scores_table"))}" tabindex="0"><table class="htp-scores" role="table">
       <caption>${esc(w("scores_caption"))}</caption>
-      <thead><tr><th scope="col">${esc(w("player"))}</th><th scope="col">${esc(w("season"))}</th>${head}<th scope="col">${esc(w("total"))}</th></tr></thead>
-      <tbody>${rows}</tbody>
+      <thead role="rowgroup"><tr role="row"><th scope="col" role="columnheader">${esc(w("player"))}</th><th scope="col" role="columnheader">${esc(w("season"))}</th>${head}<th scope="col" role="columnheader">${esc(w("total"))}</th></tr></thead>
+      <tbody role="rowgroup">${rows}</tbody>
     </table></div>${teamRow}${tiebreak}`;
 }
 
