@@ -1,5 +1,6 @@
 """A phone held in the hand: every control a finger uses is 44 x 44 px at least (WCAG 2.5.5),
-in the lobby and on every table, at 320 and 360 px wide, in English and Japanese."""
+in the lobby and on every table, at 320 and 360 px wide, in English and Japanese; and no words
+a player needs (names, last moves, phases, counts) are cut."""
 
 from __future__ import annotations
 
@@ -12,9 +13,12 @@ from .conftest import decisions, screenshot, wait_ready
 from .harness import open_harness
 from .layout import assert_fits_width
 from .play import decide, wait_turn
-from .touch import small_targets, touch_screen
+from .touch import clipped_text, small_targets, touch_screen
 
 GAMES = ["tanbo", "humble_tea_party", "storm_in_a_teacup"]
+# Tables whose words are never cut on a phone. Storm in a Teacup's seat tiles still cut names,
+# counts and last moves at 320-360 px (fixed-height tiles above the hand): not designed yet.
+WORDS_WHOLE = {"tanbo", "humble_tea_party"}
 WIDTHS = (320, 360)
 
 
@@ -48,6 +52,8 @@ def test_every_control_a_finger_uses_is_44_px(
         awaiting = wait_turn(page)
         found = small_targets(page)
         assert found == [], f"{game} ({lang}) at {width} px, decision {i}"
+        if game in WORDS_WHOLE:
+            assert clipped_text(page) == [], f"{game} ({lang}) at {width} px, decision {i}"
         assert_fits_width(page, f"{game} ({lang}) at {width} px, decision {i}")
         if awaiting == "over":
             break

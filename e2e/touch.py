@@ -65,3 +65,35 @@ def small_targets(page: Page, within: str = "body", least: int = TARGET_PX) -> l
     module)."""
     found: list[str] = page.evaluate(SMALL_TARGETS_JS, [least, within])
     return found
+
+
+CLIPPED_JS = """(within) => {
+  const out = [];
+  const root = document.querySelector(within);
+  if (!root) return out;
+  for (const n of root.querySelectorAll('*')) {
+    if (n.closest('svg') || !n.getClientRects().length) continue;
+    const cs = getComputedStyle(n);
+    // Words for screen readers only are clipped on purpose (one pixel, out of sight).
+    if (cs.position === 'absolute' && n.clientWidth <= 1) continue;
+    if (cs.visibility === 'hidden') continue;
+    // Cut: words wider or taller than their box where the box does not scroll (an ellipsis, a
+    // line clamp, a fixed height).
+    const cuts = ['hidden', 'clip'];
+    const wide = n.scrollWidth > n.clientWidth + 1 && cuts.includes(cs.overflowX);
+    const tall = n.scrollHeight > n.clientHeight + 1 && cuts.includes(cs.overflowY);
+    if ((!wide && !tall) || !n.textContent.trim()) continue;
+    const cls = typeof n.className === 'string' ? n.className.trim() : '';
+    out.push(`${n.tagName.toLowerCase()}${cls ? '.' + cls.split(/\\s+/).join('.') : ''}`
+      + ` "${n.textContent.trim().replace(/\\s+/g, ' ').slice(0, 50)}"`
+      + ` ${wide ? n.scrollWidth + '>' + n.clientWidth : n.scrollHeight + 'v' + n.clientHeight}`);
+  }
+  return out;
+}"""
+
+
+def clipped_text(page: Page, within: str = "#table") -> list[str]:
+    """Every element in ``within`` whose words are cut: wider than its box with the overflow
+    hidden (an ellipsis), or more lines than a line clamp shows."""
+    found: list[str] = page.evaluate(CLIPPED_JS, within)
+    return found

@@ -655,6 +655,13 @@ function phaseLabel(t) {
   return w("phase_over");
 }
 
+/** The phase's short name, for a phone's status line. @param {HtpTable} t */
+function phaseShort(t) {
+  if (t.phase === "own") return w("phase_own_short");
+  if (t.phase === "recommend") return w("phase_recommend_short");
+  return w("phase_over");
+}
+
 /** @param {Ctx} ctx */
 function promptHtml(ctx) {
   const { t, view, names, seat } = ctx;
@@ -694,7 +701,7 @@ function statusHtml(ctx) {
   const yours = ctx.keeps.length > 0 || ctx.places.length > 0;
   return `<div class="htp-status${yours ? " your-move" : ""}">
       <div class="htp-status-top">
-        <span class="htp-phase">${esc(phaseLabel(t))}</span>
+        <span class="htp-phase"><span class="long">${esc(phaseLabel(t))}</span><span class="short" aria-hidden="true">${esc(phaseShort(t))}</span></span>
         <span class="htp-resets"><span aria-hidden="true">${esc(w("resets"))} ${pips} ${resets}/${max}</span><span class="sr">${esc(used)}</span></span>
         ${hush}
       </div>
