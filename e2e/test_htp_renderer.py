@@ -421,6 +421,30 @@ def test_a_mouse_on_a_score_opens_it_and_a_click_keeps_it_open(
     expect(first.locator(".htp-hand-list")).to_be_hidden()
 
 
+@pytest.mark.parametrize("width", [320, 360])
+def test_a_score_opened_on_a_phone_stays_on_the_screen(
+    guard_factory: Any, base_url: str, width: int
+) -> None:
+    """A box in a phone's right-hand column opened its breakdown 40 px past the screen's edge
+    (found by the touch test at 360 px): every box's, opened, stays inside the screen."""
+    page = open_fixture(guard_factory, base_url, viewport={"width": width, "height": 740})
+    for name, f in fixtures_of(page).items():
+        if sum(1 for b in f["view"]["table"]["oribako"] if b["tiles"]) < 4:
+            continue
+        page.select_option("#pick", name)
+        scores = page.locator("#root .htp-box-score")
+        for i in range(scores.count()):
+            scores.nth(i).locator("summary").click()
+            hands = scores.nth(i).locator(".htp-hand-list")
+            expect(hands).to_be_visible()
+            box = hands.bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, (name, i, box)
+            assert_fits_width(page, f"{name}, score {i} open, at {width} px")
+            scores.nth(i).locator("summary").click()
+        return
+    raise AssertionError("no fixture with four boxes filled")
+
+
 def test_each_place_shows_what_it_would_add(guard_factory: Any, base_url: str) -> None:
     page = open_fixture(guard_factory, base_url)
     for name in [PICKED, "3 players, tile + target picked", "6 players, tile + target picked"]:
