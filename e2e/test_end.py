@@ -87,3 +87,7 @@ def test_the_humble_tea_party_scores_fit_a_phone_total_first(
     assert_fits_width(page, f"the end screen at {width} px")
     assert_accessible(page, f"the stacked scores at {width} px")
     screenshot(page, f"htp-end-stacked-{players}-{width}-{lang}")
+    # Below the finished table the same scores, named in the screen's language.
+    page.locator("#end-close").click()
+    final = page.locator("#board section.htp-final")
+    expect(final).to_have_attribute("aria-label", "得点" if lang == "ja" else "Scores")

@@ -642,7 +642,7 @@ function tableHtml(st) {
         ${ctx.names.map((_, s) => boxHtml(ctx, s)).join("")}
       </section>
     </div>
-    ${ctx.over ? `<section class="htp-final" aria-label="Scores">${scoreTableHtml(view, ctx.seats, { inTable: true })}</section>` : ""}
+    ${ctx.over ? `<section class="htp-final" aria-label="${esc(w("final_scores"))}">${scoreTableHtml(view, ctx.seats, { inTable: true })}</section>` : ""}
   </div>`;
 }
 
