@@ -22,7 +22,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from chromium import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
+from chromium import CHROMIUM, served_page  # noqa: E402
 
 PLAYERS = {"tanbo": 2, "humble_tea_party": 3, "storm_in_a_teacup": 3}
 SEED = 11
@@ -83,13 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hints", type=int, default=12, help="hints timed per game")
     parser.add_argument("--chromium", default=CHROMIUM)
     args = parser.parse_args(argv)
-    import serve as site_serve
-    from playwright.sync_api import sync_playwright
-
-    server = site_serve.make_server(args.site, port=0, quiet=True)
-    with site_serve.in_background(server) as origin, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=args.chromium, args=CHROMIUM_FLAGS)
-        page = browser.new_page(viewport={"width": 1366, "height": 768})
+    with served_page(args.site, args.chromium) as (origin, page):
         page.goto(origin + "/")
         page.wait_for_selector("body[data-engine=ready]", timeout=180_000)
         print("hint: from the press to the hint on screen; review: a whole game, to the graph")
@@ -104,7 +98,6 @@ def main(argv: list[str] | None = None) -> int:
                 f" {r['review_ms'] / 1000:5.1f} s",
                 flush=True,
             )
-        browser.close()
     return 0
 
 

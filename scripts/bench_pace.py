@@ -23,7 +23,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from chromium import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
+from chromium import CHROMIUM, served_page  # noqa: E402
 
 PACES = ("slow", "normal", "fast", "instant")
 GAME_TIMEOUT_MS = 600_000
@@ -64,13 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--chromium", default=CHROMIUM)
     args = parser.parse_args(argv)
-    import serve as site_serve
-    from playwright.sync_api import sync_playwright
-
-    server = site_serve.make_server(args.site, port=0, quiet=True)
-    with site_serve.in_background(server) as origin, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=args.chromium, args=CHROMIUM_FLAGS)
-        page = browser.new_page(viewport={"width": 1366, "height": 768})
+    with served_page(args.site, args.chromium) as (origin, page):
         print("Humble Tea Party, 4 players, 3 Normal bots: seconds from a person's decision to")
         print("their next (the bots' turns between them)")
         for pace in args.pace or list(PACES):
@@ -80,7 +74,6 @@ def main(argv: list[str] | None = None) -> int:
                 f" max {max(waits):4.2f} s",
                 flush=True,
             )
-        browser.close()
     return 0
 
 

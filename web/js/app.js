@@ -826,7 +826,8 @@ function choosePace() {
   if (app.match) app.match.options.botPace = botPaceMs();
 }
 
-/** The tab's storage for the lesson marker, if the browser lets the site keep anything. */
+/** The device's storage (the lesson marker, the bots' speed), if the browser lets the site keep
+ *  anything. */
 function tabStorage() {
   try {
     return globalThis.localStorage ?? null;
