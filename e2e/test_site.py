@@ -203,8 +203,18 @@ def test_corrupted_share_links_show_an_error_and_the_lobby(
     expect(page.locator("#lobby")).to_be_visible()
     screenshot(page, "corrupted-link")
     bogus = base64.urlsafe_b64encode(json.dumps({"game": "tanbo", "x": 1}).encode()).decode()
-    page.goto(guard.origin + f"/?fast=1#r={bogus}")
-    page.reload()
+    link = guard.origin + f"/?fast=1#r={bogus}"
+    # Pasted into the open page, the link is only a change of address: the page hears it,
+    # says what is wrong and drops it from the address (a reload then opens the lobby).
+    page.goto(link)
+    expect(page.get_by_role("alert")).to_contain_text(
+        "This share link is damaged: ", timeout=ENGINE_TIMEOUT_MS
+    )
+    expect(page.locator("#lobby")).to_be_visible()
+    expect(page).to_have_url(guard.origin + "/?fast=1")
+    # Opened in a new page, the same link is read at start.
+    page.goto("about:blank")
+    page.goto(link)
     expect(page.get_by_role("alert")).to_contain_text(
         "This share link is damaged: ", timeout=ENGINE_TIMEOUT_MS
     )
