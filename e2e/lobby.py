@@ -7,13 +7,18 @@ from playwright.sync_api import Page
 from .conftest import wait_ready
 
 
+def choose_game(page: Page, game_id: str) -> None:
+    """Choose ``game_id``'s card in the lobby (by id: it works in every language)."""
+    page.locator(f'#game-cards input[value="{game_id}"]').check()
+
+
 def choose_seats(page: Page, game_id: str, bots: list[str], names: list[str] | None = None) -> None:
     """Pick ``game_id`` and one seat per entry of ``bots`` ("" for a human), named ``names``.
 
     Driven by the lobby's ids, not its words, so it works in every language.
     """
     wait_ready(page)
-    page.locator("#game-select").select_option(game_id)
+    choose_game(page, game_id)
     while page.locator("#seat-list .seat-row").count() > len(bots):
         page.locator("#seat-list .seat-remove").last.click()
     while page.locator("#seat-list .seat-row").count() < len(bots):

@@ -24,7 +24,7 @@ from .conftest import (
     soak_beyond,
     wait_ready,
 )
-from .lobby import choose_seats, fill_seed, table_command
+from .lobby import choose_game, choose_seats, fill_seed, table_command
 from .play import bot_record, decide_by_keyboard, record_link, wait_turn
 
 GAMES = ("tanbo", "humble_tea_party", "storm_in_a_teacup")
@@ -41,7 +41,7 @@ def test_the_lobby_of_every_game(guard_factory: Any, base_url: str, size: str) -
     assert_accessible(page, f"the lobby while Python loads ({size})")
     wait_ready(page)
     for game in GAMES:
-        page.get_by_label("Game", exact=True).select_option(game)
+        choose_game(page, game)
         page.get_by_text("Advanced").click()
         assert_accessible(page, f"the {game} lobby ({size})")
         page.get_by_text("Advanced").click()

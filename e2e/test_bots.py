@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import SOAK, screenshot, soak_beyond
-from .lobby import choose_seats, fill_seed, table_command
+from .lobby import choose_game, choose_seats, fill_seed, table_command
 from .play import board_state, decide, thinking_in_the_engine, wait_answered, wait_turn
 
 PLAYERS = {"tanbo": 2, "humble_tea_party": 3, "storm_in_a_teacup": 2}
@@ -121,7 +121,7 @@ def test_the_lobby_offers_the_three_levels(site: tuple[Page, Any]) -> None:
     page.goto(guard.origin + "/?fast=1&debug=1")
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
     for game in PLAYERS:
-        page.get_by_label("Game", exact=True).select_option(game)
+        choose_game(page, game)
         who = page.locator("#seat-1-who")
         options = who.locator("option").all_inner_texts()
         assert options == ["Human", "Bot: Easy", "Bot: Normal", "Bot: Strong"], (game, options)

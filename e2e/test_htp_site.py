@@ -20,7 +20,7 @@ from pygames.humble_tea_party.sweets import TYPES
 
 from .conftest import SOAK, Guard, decisions, screenshot, wait_ready
 from .layout import StayWatch, assert_fits_width, choices_out_of_view
-from .lobby import choose_seats, fill_seed, table_command
+from .lobby import choose_game, choose_seats, fill_seed, table_command
 from .play import (
     board_state,
     bot_record,
@@ -100,7 +100,7 @@ def test_htp_lobby_seats_and_options(site: tuple[Page, Guard]) -> None:
     page, guard = site
     page.goto(guard.origin + "/?fast=1")
     wait_ready(page)
-    page.get_by_label("Game", exact=True).select_option("humble_tea_party")
+    choose_game(page, "humble_tea_party")
     rows = page.locator("#seat-list .seat-row")
     expect(rows).to_have_count(4)
     expect(page.locator("#first-player-label")).to_have_text("Start player")
@@ -410,7 +410,7 @@ def test_htp_game_in_japanese_against_bots(guard_factory: Any, base_url: str) ->
     wait_ready(page)
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     # The lobby is the shell's (maybe still partly English): driven by ids, not words.
-    page.locator("#game-select").select_option("humble_tea_party")
+    choose_game(page, "humble_tea_party")
     while page.locator("#seat-list .seat-row").count() > 3:
         page.locator("#seat-list .seat-remove").last.click()
     for i, (bot, name) in enumerate([("", "Aiko"), ("normal", "Kenji"), ("easy", "Mei")]):

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from .a11y import assert_accessible
 from .conftest import ENGINE_TIMEOUT_MS, screenshot, wait_ready
+from .lobby import choose_game
 from .play import bot_record, record_link, wait_turn
 
 DESKTOP = {"width": 1366, "height": 768}
@@ -122,7 +123,7 @@ def test_the_lobby_switches_to_japanese_and_remembers(guard_factory: Any, base_u
     expect(page.get_by_label("プレイヤー2の名前")).to_have_value("Kenji")
     expect(page.get_by_label("プレイヤー1の名前")).to_have_value("プレイヤー1")
     for game in ("tanbo", "humble_tea_party", "storm_in_a_teacup"):
-        page.locator("#game-select").select_option(game)
+        choose_game(page, game)
         page.locator("#advanced summary").click()
         assert english_left(page) == [], game
         page.locator("#advanced summary").click()

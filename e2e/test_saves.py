@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from .a11y import assert_accessible
 from .conftest import ENGINE_TIMEOUT_MS, Guard, screenshot, wait_ready
-from .lobby import table_command
+from .lobby import choose_game, table_command
 from .play import board_state, bot_record, decide, record_link, tab_save, wait_turn
 
 pytestmark = pytest.mark.e2e
@@ -35,8 +35,15 @@ def put_save(page: Page, save_id: str, value: Any) -> None:
 
 
 def a_save(record: dict[str, Any], save_id: str, time: int = 1_700_000_000_000) -> dict[str, Any]:
-    return {"id": save_id, "record": record, "over": False, "game": record["game"],
-            "step": len(record["actions"]), "version": 1, "time": time}
+    return {
+        "id": save_id,
+        "record": record,
+        "over": False,
+        "game": record["game"],
+        "step": len(record["actions"]),
+        "version": 1,
+        "time": time,
+    }
 
 
 def tanbo_at(step: int, seed: int = 5) -> dict[str, Any]:
@@ -122,16 +129,21 @@ def test_a_full_storage_never_costs_a_game_and_asks_what_to_delete(
     page.goto(guard.origin + "/?fast=1")
     wait_ready(page)
     for i in range(15):
-        put_save(page, f"old-{i:02}", a_save(tanbo_at(4 + i, seed=40 + i), f"old-{i:02}",
-                                              time=1_700_000_000_000 + i))
-    used = page.evaluate("() => Object.keys(localStorage).reduce((n, k) => n + k.length"
-                         " + localStorage.getItem(k).length, 0)")
+        put_save(
+            page,
+            f"old-{i:02}",
+            a_save(tanbo_at(4 + i, seed=40 + i), f"old-{i:02}", time=1_700_000_000_000 + i),
+        )
+    used = page.evaluate(
+        "() => Object.keys(localStorage).reduce((n, k) => n + k.length"
+        " + localStorage.getItem(k).length, 0)"
+    )
     page.evaluate("(n) => sessionStorage.setItem('test:limit', String(n))", used + 400)
     page.reload()
     wait_turn(page)  # the most recent of them is resumed; a new game is started beside them
     table_command(page, "New game")
     page.get_by_role("button", name="Go to the lobby").click()
-    page.locator("#game-select").select_option("tanbo")
+    choose_game(page, "tanbo")
     page.get_by_role("button", name="Start").click()
     wait_turn(page)
     for i in range(4):
@@ -192,7 +204,8 @@ def test_damaged_saves_are_listed_as_damaged_and_can_be_deleted(
     expect(rows).to_have_count(5)
     expect(page.locator("#saved-list .saved-item.damaged")).to_have_count(3)
     expect(page.locator('[data-save="label"]')).to_contain_text(
-        "labelled Tanbo but holds a record of another game")
+        "labelled Tanbo but holds a record of another game"
+    )
     # The one the engine refuses says why once opened, and is listed as damaged from then on.
     page.get_by_role("button", name="Dismiss error").click()
     page.locator('[data-save="refused"]').get_by_role("button", name="Resume").click()
@@ -245,8 +258,11 @@ def test_saved_games_can_be_opened_renamed_downloaded_and_deleted(
     wait_ready(page)
     one = tanbo_at(4)
     put_save(page, "one", a_save(one, "one", time=1_700_000_000_200))
-    put_save(page, "two", a_save(bot_record("storm_in_a_teacup", 3, seed=2, upto=5), "two",
-                                 time=1_700_000_000_100))
+    put_save(
+        page,
+        "two",
+        a_save(bot_record("storm_in_a_teacup", 3, seed=2, upto=5), "two", time=1_700_000_000_100),
+    )
     page.reload()
     wait_turn(page)  # the most recent unfinished game is resumed
     table_command(page, "New game")

@@ -10,7 +10,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from .conftest import ENGINE_TIMEOUT_MS, Guard, screenshot, wait_ready
-from .lobby import fill_seed, table_command
+from .lobby import choose_game, fill_seed, table_command
 
 MAX_DECISIONS = 2000
 STRONGEST_BOT = "normal"
@@ -77,7 +77,7 @@ def test_lobby_shows_progress_then_ready(guard_factory: Any, base_url: str) -> N
     page.goto(guard.origin + "/?fast=1", wait_until="domcontentloaded")
     # The lobby is usable at once; Start waits for Python.
     expect(page.get_by_role("heading", name="New game")).to_be_visible()
-    expect(page.get_by_label("Game", exact=True)).to_have_value("tanbo")
+    expect(page.get_by_role("radio", name="Tanbo")).to_be_checked()
     progress = page.get_by_role("progressbar", name="Loading Python")
     expect(page.get_by_role("button", name="Start")).to_be_disabled()
     expect(progress).to_be_attached()
@@ -306,7 +306,7 @@ def test_rules_reference_opens_for_the_chosen_game(site: tuple[Page, Guard]) -> 
     page.goto(guard.origin + "/?fast=1")
     link = page.get_by_role("link", name="Rules")
     expect(link).to_have_attribute("href", "rules.html#tanbo")
-    page.get_by_label("Game", exact=True).select_option("humble_tea_party")
+    choose_game(page, "humble_tea_party")
     expect(link).to_have_attribute("href", "rules.html#humble_tea_party")
     with page.context.expect_page() as popup:
         link.click()

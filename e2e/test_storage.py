@@ -160,7 +160,8 @@ def test_storage_that_throws_as_in_a_sandboxed_frame(guard_factory: Any, base_ur
     # Leaving says the game will be lost, not that the lobby can resume it.
     table_command(page, "New game")
     expect(page.locator("#confirm-text")).to_have_text(
-        "This game is not saved on this device: if you leave, it is lost.")
+        "This game is not saved on this device: if you leave, it is lost."
+    )
 
 
 def test_saving_is_not_said_to_be_off_where_storage_works(site: tuple[Page, Guard]) -> None:

@@ -252,8 +252,9 @@ def test_quick_pick_selects_the_lead_combination(guard_factory: Any, base_url: s
     assert run["party"] in ("match_most", "match")
     fit = page.locator("#root .storm-fit.yes")
     expect(fit).to_contain_text("matches the lead")
-    expect(fit).to_contain_text(f"discard {'up to ' if run['party'] == 'match_most' else ''}"
-                                f"{run['discards']}")
+    expect(fit).to_contain_text(
+        f"discard {'up to ' if run['party'] == 'match_most' else ''}{run['discards']}"
+    )
     (action,) = drawn_choices(page)
     assert action["type"] == "serve" and action["length"] == int(
         lead.get_attribute("data-select-length") or "0"
@@ -711,7 +712,8 @@ def test_a_touch_phone_hand_is_one_row_that_a_swipe_scrolls_and_a_tap_picks(
     taps or a longest-run chip) is scrolled into view."""
     page = open_fixture(guard_factory, base_url, viewport=PHONE, has_touch=True, is_mobile=True)
     big = [
-        name for name, f in fixtures_of(page).items()
+        name
+        for name, f in fixtures_of(page).items()
         if f["legal"] and f["legal"][0]["type"] == "serve" and len(f["view"]["table"]["hand"]) >= 15
     ]
     assert big, "no fixture with a big hand to serve from"
@@ -736,8 +738,10 @@ def test_a_touch_phone_hand_is_one_row_that_a_swipe_scrolls_and_a_tap_picks(
     cdp = page.context.new_cdp_session(page)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     for step in range(1, 11):
-        cdp.send("Input.dispatchTouchEvent",
-                 {"type": "touchMove", "touchPoints": [{"x": x - 18 * step, "y": y}]})
+        cdp.send(
+            "Input.dispatchTouchEvent",
+            {"type": "touchMove", "touchPoints": [{"x": x - 18 * step, "y": y}]},
+        )
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     page.wait_for_function(
         "() => document.querySelector('#root .storm-hand-row').scrollLeft > 0", timeout=5_000
@@ -755,7 +759,8 @@ def test_a_touch_phone_hand_is_one_row_that_a_swipe_scrolls_and_a_tap_picks(
     quicks = page.locator("#root .storm-quick")
     ends = [
         int(quicks.nth(i).get_attribute("data-select-start") or 0)
-        + int(quicks.nth(i).get_attribute("data-select-length") or 0) - 1
+        + int(quicks.nth(i).get_attribute("data-select-length") or 0)
+        - 1
         for i in range(quicks.count())
     ]
     last = max(range(len(ends)), key=lambda i: ends[i])

@@ -19,7 +19,7 @@ from pygames.storm_in_a_teacup.combinations import combination_of
 from .a11y import assert_accessible
 from .conftest import ENGINE_TIMEOUT_MS, SOAK, Guard, decisions, screenshot, wait_ready
 from .layout import StayWatch, assert_fits_width, choices_out_of_view
-from .lobby import choose_seats, fill_seed
+from .lobby import choose_game, choose_seats, fill_seed
 from .play import (
     board_state,
     bot_record,
@@ -122,7 +122,7 @@ def test_storm_lobby_random_host_and_memory_aid_by_default(site: tuple[Page, Gua
     page, guard = site
     page.goto(guard.origin + "/?fast=1")
     wait_ready(page)
-    page.get_by_label("Game", exact=True).select_option("storm_in_a_teacup")
+    choose_game(page, "storm_in_a_teacup")
     expect(page.locator("#seat-list .seat-row")).to_have_count(4)
     expect(page.locator("#first-player-label")).to_have_text("Starting host")
     host = page.get_by_label("Starting host")

@@ -512,8 +512,13 @@ def test_the_forecast_tells_each_way_in_the_engines_words(
         kept = [w for w in sowing["ways"] if a["token"] in w["next"]]
         chip = page.locator(f"#root .chip.token-{a['token']}.legal")
         if len(kept) == 1:
-            work = {"harvest": "Harvest", "sow": "Sow", "cultivate": "Cultivate", "rest": "Rest",
-                    "big_movement": "Big Movement"}[kept[0]["action"]]
+            work = {
+                "harvest": "Harvest",
+                "sow": "Sow",
+                "cultivate": "Cultivate",
+                "rest": "Rest",
+                "big_movement": "Big Movement",
+            }[kept[0]["action"]]
             shown = chip.locator(".chip-then").inner_text()
             assert shown.startswith(f"→ {work}") and (", and win" in shown) == kept[0]["wins"]
             assert shown in (chip.get_attribute("aria-label") or "")

@@ -12,6 +12,7 @@ from playwright.sync_api import Page
 from .conftest import decisions, screenshot, wait_ready
 from .harness import open_harness
 from .layout import assert_fits_width
+from .lobby import choose_game
 from .play import decide, wait_turn
 from .touch import clipped_text, small_targets, touch_screen
 
@@ -38,7 +39,7 @@ def test_every_control_a_finger_uses_is_44_px(
     wait_ready(page)
     if lang == "ja":
         page.locator("#language").select_option("ja")
-    page.locator("#game-select").select_option(game)
+    choose_game(page, game)
     # Every part of the lobby open: the advanced settings and a game's own set-up.
     page.evaluate("() => document.querySelectorAll('#lobby details').forEach((d) => d.open = true)")
     for width in WIDTHS:
@@ -79,12 +80,15 @@ def test_every_drawn_position_has_44_px_targets(
     """The same on every position the renderer's harness holds (the engine's own views: swaps,
     tea parties, hand-overs, ends), far more than a few decisions of a game reach."""
     page = open_harness(
-        guard_factory, base_url, game, "> *", viewport={"width": 320, "height": 740},
-        has_touch=True, is_mobile=True,
+        guard_factory,
+        base_url,
+        game,
+        "> *",
+        viewport={"width": 320, "height": 740},
+        has_touch=True,
+        is_mobile=True,
     )
-    names = page.evaluate(
-        f"async () => Object.keys((await import('./{FIXTURES[game]}')).fixtures)"
-    )
+    names = page.evaluate(f"async () => Object.keys((await import('./{FIXTURES[game]}')).fixtures)")
     assert len(names) >= 10
     for width in (*WIDTHS, 768, 1366):  # phones, a tablet held either way
         at_width(page, width)

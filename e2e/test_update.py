@@ -139,8 +139,7 @@ def test_an_open_page_keeps_its_build_and_the_next_visit_gets_the_new_one(
     first.on("response", seen_first)
     first.goto(url)
     wait_ready(first)
-    first.wait_for_function("() => navigator.serviceWorker.controller !== null",
-                            timeout=60_000)
+    first.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
     seen_first.on = True
 
     deploy(b, root)
@@ -172,8 +171,10 @@ def test_an_open_page_keeps_its_build_and_the_next_visit_gets_the_new_one(
 
     # The first tab, still open, goes on with build A, even for what it loads only now
     # (the Storm renderer; the lobby's first game's renderer is loaded with the page).
-    for game, bots in (("storm_in_a_teacup", ["", "normal"]),
-                       ("humble_tea_party", ["", "normal", "normal"])):
+    for game, bots in (
+        ("storm_in_a_teacup", ["", "normal"]),
+        ("humble_tea_party", ["", "normal", "normal"]),
+    ):
         if first.locator("#table").is_visible():
             table_command(first, "New game")
         choose_seats(first, game, bots)

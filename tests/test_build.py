@@ -119,7 +119,7 @@ def test_the_built_catalogue_is_not_stale(built: Path) -> None:
     for lang in ("en", "ja"):
         book = json.loads((out / "i18n" / f"{lang}.json").read_text("utf-8"))
         for g in built["games"]:
-            ids = [g["title"], g["blurb"], *(f"shell.bot.{b}" for b in g["bots"])]
+            ids = [g["title"], g["blurb"], g["pitch"], *(f"shell.bot.{b}" for b in g["bots"])]
             if g["first_player"]:
                 ids.append(g["first_player"]["label"])
             assert all(isinstance(book.get(i), str) and book[i] for i in ids), (lang, ids)

@@ -22,6 +22,8 @@ def test_defaults() -> None:
         "id": "humble_tea_party",
         "title": "humble_tea_party.title",
         "blurb": "humble_tea_party.blurb",
+        "pitch": "humble_tea_party.pitch",
+        "cover": "winter_sample",
         "min_players": 3,
         "max_players": 6,
         "default_players": 4,

@@ -82,9 +82,13 @@ class GameJson(TypedDict):
     """What a lobby needs to know about a game (``Game.describe``); words are message ids."""
 
     id: str
-    #: Message ids: ``<game>.title``, ``<game>.blurb``.
+    #: Message ids: ``<game>.title``, ``<game>.blurb``, and ``<game>.pitch`` (one line for the
+    #: lobby's card).
     title: str
     blurb: str
+    pitch: str
+    #: The rules page's picture on the lobby's card (its id in ``js/pictures.json``), if any.
+    cover: str | None
     min_players: int
     max_players: int
     default_players: int

@@ -308,6 +308,9 @@ class Game(ABC):
     """The page's editor of the game's own options (web/js/setup-<name>.js), if any."""
     has_tutorial: ClassVar[bool] = False
     """Whether the game has a guided first game (``<game>/tutorial.json``: pygames.tutorials)."""
+    cover_picture: ClassVar[str | None] = None
+    """The rules page's picture the lobby shows on the game's card (an id of
+    :func:`pygames.pictures.rules_pictures`), or ``None`` for none."""
 
     def default_options(self, players: int) -> JsonDict:
         """Options a lobby starts from."""
@@ -376,6 +379,8 @@ class Game(ABC):
             "id": self.id,
             "title": f"{self.id}.title",
             "blurb": f"{self.id}.blurb",
+            "pitch": f"{self.id}.pitch",
+            "cover": self.cover_picture,
             "min_players": self.min_players,
             "max_players": self.max_players,
             "default_players": self.default_players or self.max_players,

@@ -60,6 +60,7 @@ class HtpGame(Game):
     max_players = 6
     codec = CODEC
     has_tutorial = True
+    cover_picture = "winter_sample"
     default_players = 4
     first_player_option = "start_player"
     hidden_information = True

@@ -72,6 +72,7 @@ class StormGame(Game):
     codec = CODEC
     default_players = 4
     has_tutorial = True
+    cover_picture = "hand"
     first_player_option = "host"
     first_player_random = True  # ruling S3: a random host unless the lobby names one
     hidden_information = True

@@ -54,6 +54,7 @@ class TanboGame(Game):
     max_players = 2
     codec = CODEC
     has_tutorial = True
+    cover_picture = "setup"
     first_player_option = "first_player"
     setup_editor = "tanbo"
 

@@ -855,7 +855,7 @@ async function lessonOf(match) {
 /** "Learn to play": the chosen game's guided first game, on the real table. */
 async function startLesson() {
   clearError();
-  const game = $("game-select").value;
+  const game = app.lobby?.gameId ?? "";
   const engine = await readyEngine();
   const reply = await engine.tutorial(game);
   if (!reply.ok) {
@@ -876,7 +876,7 @@ function learnerName() {
 
 /** Whether the lobby offers a lesson for the chosen game (the catalogue says). */
 function drawLearn() {
-  $("learn").hidden = !gameById($("game-select").value)?.tutorial;
+  $("learn").hidden = !app.lobby?.game.tutorial;
 }
 
 /** The lesson's panel: the step's words next to the table, the asked move marked on it, or
@@ -958,7 +958,7 @@ function skipLesson() {
 
 /** After a lesson: a real game against Easy. */
 async function playEasy() {
-  const game = app.match?.game ?? $("game-select").value;
+  const game = app.match?.game ?? app.lobby?.gameId ?? "";
   skipLesson();
   const learner = app.match?.seats[0]?.name ?? "";
   // As many Easy bots as the lesson had bots.
@@ -1388,7 +1388,7 @@ function goToLobby() {
   setAddress(null);
   if (app.lastConfig) app.lobby?.fill(app.lastConfig);
   showLobby();
-  $("game-select").focus();
+  app.lobby?.focusGame();
 }
 
 /** Open the replay of the match on screen (`review`: and start its review at once). */
@@ -1464,7 +1464,7 @@ async function main() {
   $("language").addEventListener("change", () => switchLanguage($("language").value));
   // ?debug=1: the shell's state on window, for tests that need to slow the engine down.
   if (params.has("debug")) globalThis.pygamesDebug = app;
-  const lobby = new Lobby({ onStart: startMatch });
+  const lobby = new Lobby({ onStart: startMatch, onGame: drawLearn });
   app.lobby = lobby;
   drawLearn();
   app.savedList = new SavedList($("saved-list"), {
@@ -1517,7 +1517,6 @@ async function main() {
   $("table").addEventListener("pointerdown", () => finishMovement(), true);
   $("hint").addEventListener("click", () => app.match?.hint());
   $("learn").addEventListener("click", () => startLesson());
-  $("game-select").addEventListener("change", drawLearn);
   $("tutorial-show").addEventListener("click", () => showMe());
   // A pick redraws the table from inside the renderer: its marks are put back after any
   // redraw, new nodes or patched classes (once a frame; a mark found in place is left alone,
@@ -1588,6 +1587,8 @@ async function main() {
       },
     );
   app.engineReady.then(offline, offline);
+  const covers = () => app.lobby?.drawCovers(rendererFor);
+  app.engineReady.then(covers, covers);
   // A table waiting for its renderer gets it as soon as the network is back.
   window.addEventListener("online", () => redrawMissing());
   showLobby();

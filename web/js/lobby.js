@@ -7,7 +7,7 @@ import { botLabel, shownName, showsNothing, storedName } from "./words.js";
 import { htpOptionsEditor } from "./setup-htp.js";
 import { stormOptionsEditor } from "./setup-storm.js";
 import { tanboSetupEditor } from "./setup-tanbo.js";
-/** @import { CatalogGame, EngineGame, GameOptions, LobbyConfig, OptionsEditor, SeatInfo } from "./types.js" */
+/** @import { CatalogGame, EngineGame, GameOptions, LobbyConfig, OptionsEditor, Renderer, SeatInfo } from "./types.js" */
 
 /** @type {Record<string, (container: HTMLElement, game: CatalogGame) => OptionsEditor>} */
 const EDITORS = { tanbo: tanboSetupEditor, htp: htpOptionsEditor, storm: stormOptionsEditor };
@@ -34,20 +34,51 @@ function botChoices(game, current) {
   return current && !offered.includes(current) ? [...offered, current] : offered;
 }
 
-/** A game the lobby offers: its select only ever holds ids of the catalogue. */
+/**
+ * A game's card: a radio button (the cards are one group: arrows move between them) whose
+ * label is the game's picture (drawn later, by drawCovers), name, players and one-line pitch.
+ * @param {CatalogGame} game
+ */
+function gameCard(game) {
+  const players =
+    game.min_players === game.max_players
+      ? t("shell.lobby.card.players", { n: game.min_players })
+      : t("shell.lobby.card.players_range", { min: game.min_players, max: game.max_players });
+  const about = `game-${game.id}-about`;
+  return el(
+    "label",
+    { class: "game-card", "data-game": game.id },
+    el("input", { type: "radio", name: "game", value: game.id, "aria-labelledby": `game-${game.id}-title`, "aria-describedby": about }),
+    el("span", { class: "game-card-pic", "aria-hidden": "true", "data-cover": game.cover ? `${game.id}:${game.cover}` : null }),
+    el("span", { class: "game-card-title", id: `game-${game.id}-title`, text: t(game.title) }),
+    el("span", { class: "game-card-about", id: about },
+      el("span", { class: "game-card-players", text: players }),
+      el("span", { class: "game-card-pitch", text: t(game.pitch) })),
+  );
+}
+
+/** js/pictures.json, fetched once. @type {Promise<Record<string, Record<string, unknown>>> | null} */
+let covers = null;
+
+/** A game the lobby offers: its cards only ever hold ids of the catalogue. */
 const offered = (/** @type {string} */ id) => /** @type {CatalogGame} */ (gameById(id));
 
 export class Lobby {
-  /** @param {{onStart: (config: LobbyConfig) => void}} handlers */
-  constructor({ onStart }) {
+  /** @param {{onStart: (config: LobbyConfig) => void, onGame?: (id: string) => void}} handlers */
+  constructor({ onStart, onGame }) {
     this.onStart = onStart;
     /** @type {OptionsEditor | null} */
     this.editor = null;
     /** @type {SeatInfo[]} */
     this.seats = [];
-    const select = $("game-select");
-    for (const g of GAMES) select.append(el("option", { value: g.id, text: t(g.title) }));
-    select.addEventListener("change", () => this.showGame(select.value));
+    /** @type {((gameId: string) => Promise<Renderer>) | null} */
+    this.coverLoad = null;
+    const cards = $("game-cards");
+    cards.append(...GAMES.map(gameCard));
+    cards.addEventListener("change", () => {
+      this.showGame(this.gameId);
+      onGame?.(this.gameId);
+    });
     $("lobby-form").addEventListener("submit", (event) => {
       event.preventDefault();
       if (!$("start").disabled) this.onStart(this.config());
@@ -55,8 +86,24 @@ export class Lobby {
     this.showGame(GAMES[0].id);
   }
 
+  /** The id of the game whose card is chosen. */
+  get gameId() {
+    const chosen = /** @type {HTMLInputElement | null} */ ($("game-cards").querySelector("input:checked"));
+    return chosen?.value ?? GAMES[0].id;
+  }
+
   get game() {
-    return offered($("game-select").value);
+    return offered(this.gameId);
+  }
+
+  /** Choose a game's card (without drawing its settings: showGame does). @param {string} id */
+  chooseCard(id) {
+    for (const input of $("game-cards").querySelectorAll("input")) input.checked = input.value === id;
+  }
+
+  /** Put the keyboard on the chosen game's card. */
+  focusGame() {
+    /** @type {HTMLInputElement | null} */ ($("game-cards").querySelector("input:checked"))?.focus();
   }
 
   /**
@@ -79,7 +126,7 @@ export class Lobby {
    */
   showGame(id, seats = null, options = null) {
     const game = offered(id);
-    $("game-blurb").textContent = game.blurb ? t(game.blurb) : "";
+    this.chooseCard(id);
     $("rules-link").href = `rules.html#${game.id}`;
     this.seats = seats ?? this.defaultSeats(game);
     const options_ = $("game-options");
@@ -211,7 +258,6 @@ export class Lobby {
    */
   fill(config) {
     if (!config) return;
-    $("game-select").value = config.game;
     const game = offered(config.game);
     const seats = (config.seats ?? []).map((s) => ({ name: s.name, bot: s.bot ?? null }));
     const count = Math.min(game.max_players, Math.max(game.min_players, seats.length));
@@ -220,11 +266,39 @@ export class Lobby {
     $("hints").checked = config.hints !== false;
   }
 
+  /**
+   * Draw each card's picture: its game's figure of the rules page (js/pictures.json) in the
+   * table's own art, with the words in it hidden (the card says what the game is). Called once
+   * the engine has started, whose download comes first; a picture that cannot be had (offline
+   * before the site was kept) leaves its card with words only.
+   * @param {(gameId: string) => Promise<Renderer>} load
+   */
+  async drawCovers(load) {
+    this.coverLoad = load;
+    try {
+      covers ??= fetch(new URL("./pictures.json", import.meta.url)).then((r) => (r.ok ? r.json() : {}));
+      const all = await covers;
+      const sprites = [];
+      for (const pic of $("game-cards").querySelectorAll("[data-cover]")) {
+        const [game, id] = (pic.getAttribute("data-cover") ?? "").split(":");
+        const fig = all[game]?.[id];
+        const maker = fig ? await load(game) : null;
+        if (!maker?.picture) continue;
+        pic.className = `game-card-pic ${maker.pictureClass ?? ""}`;
+        pic.innerHTML = maker.picture(fig);
+        sprites.push(maker.pictureSprite?.() ?? "");
+      }
+      $("cover-sprites").innerHTML = sprites.join("");
+    } catch {
+      covers = null; // tried again at the next draw
+    }
+  }
+
   /** Draw the lobby again in the reader's language, keeping everything chosen so far. */
   redraw() {
-    const select = $("game-select");
-    for (const option of select.options) option.textContent = t(offered(option.value).title);
     const keep = this.config();
+    $("game-cards").replaceChildren(...GAMES.map(gameCard));
+    if (this.coverLoad) this.drawCovers(this.coverLoad);
     this.fill(keep);
   }
 

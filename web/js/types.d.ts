@@ -256,6 +256,12 @@ export interface Renderer {
   scoreTableHtml?(view: View, seats: SeatInfo[]): string;
   outcomeTitle?(view: View, seats: SeatInfo[]): string;
   outcomeReason?(view: View, seats: SeatInfo[]): string;
+  /** A figure of the rules page (js/pictures.json) in the table's own art. */
+  picture?(fig: unknown): string;
+  /** The symbols the pictures use, once in a page. */
+  pictureSprite?(): string;
+  /** The classes that give a picture its table's look. */
+  pictureClass?: string;
 }
 
 /** An automatic save in localStorage (web/js/saves.js): one per game, its version bumped by
@@ -344,10 +350,10 @@ export interface PageElements {
   "error-text": HTMLParagraphElement;
   "first-player": HTMLSelectElement;
   "first-player-label": HTMLLabelElement;
-  "game-blurb": HTMLParagraphElement;
   "game-menu": HTMLDetailsElement;
   "game-options": HTMLDivElement;
-  "game-select": HTMLSelectElement;
+  "game-cards": HTMLDivElement;
+  "cover-sprites": HTMLDivElement;
   language: HTMLSelectElement;
   "handover-done": HTMLButtonElement;
   load: HTMLButtonElement;

@@ -48,9 +48,15 @@ export interface FirstPlayerJson {
 /** What a lobby needs to know about a game (`Game.describe`); words are message ids. */
 export interface GameJson {
   id: string;
-  /** Message ids: `<game>.title`, `<game>.blurb`. */
+  /**
+   * Message ids: `<game>.title`, `<game>.blurb`, and `<game>.pitch` (one line for the lobby's
+   * card).
+   */
   title: string;
   blurb: string;
+  pitch: string;
+  /** The rules page's picture on the lobby's card (its id in `js/pictures.json`), if any. */
+  cover: string | null;
   min_players: number;
   max_players: number;
   default_players: number;
@@ -141,6 +147,8 @@ export interface EngineGame {
   id: string;
   title: string;
   blurb: string;
+  pitch: string;
+  cover: string | null;
   min_players: number;
   max_players: number;
   default_players: number;

@@ -1081,6 +1081,9 @@ function isMessage(x) {
 /** The symbols the pictures' tiles use: put once in a page that shows pictures. */
 export const pictureSprite = () => SPRITE;
 
+/** The classes that give a picture its table's look (the rules page's figures, the lobby's cards). */
+export const pictureClass = "htp rules-pic-htp";
+
 /** One picture of the rules page, as HTML (its words in the reader's language).
  *  @param {HtpPicture} fig @returns {string} */
 export function picture(fig) {

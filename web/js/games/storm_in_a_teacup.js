@@ -1178,6 +1178,9 @@ function pictureCards(cards, cls = () => "") {
   return cards.map((k, i) => `<li class="storm-card kind-${esc(k)} ${cls(i)}">${cardFace(k)}<span class="visually-hidden">${esc(kindName(k))}</span></li>`).join("");
 }
 
+/** The classes that give a picture its table's look (the rules page's figures, the lobby's cards). */
+export const pictureClass = "storm rules-pic-storm";
+
 /** One picture of the rules page, as HTML (its words in the reader's language).
  *  @param {StormPicture} fig @returns {string} */
 export function picture(fig) {

@@ -1232,6 +1232,9 @@ function farmerIcon(seat, size = 20, x = null, y = null) {
 
 /** @typedef {import("../views.js").PaddiesPicture | import("../views.js").RicePicture} TanboPicture */
 
+/** The classes that give a picture its table's look (the rules page's figures, the lobby's cards). */
+export const pictureClass = "tanbo rules-pic-tanbo";
+
 /** One picture of the rules page, as HTML (its words in the reader's language).
  *  @param {TanboPicture} fig @returns {string} */
 export function picture(fig) {
