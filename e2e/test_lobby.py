@@ -13,11 +13,12 @@ from .a11y import assert_accessible
 from .conftest import screenshot, wait_ready
 from .layout import assert_fits_width
 
+EN_DASH = "\u2013"
 CARDS = {
     "en": [
         ("Tanbo", "2 players"),
-        ("Humble Tea Party", "3–6 players"),
-        ("Storm in a Teacup", "2–6 players"),
+        ("Humble Tea Party", f"3{EN_DASH}6 players"),
+        ("Storm in a Teacup", f"2{EN_DASH}6 players"),
     ],
     "ja": [("田んぼ", "2人"), ("つつましきお茶会", "3〜6人"), ("コップの中の嵐", "2〜6人")],
 }
