@@ -13,7 +13,7 @@ import base64
 import json
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 from pygames import bridge
 
@@ -71,16 +71,30 @@ def kill_engine(page: Page) -> None:
     workers[0].evaluate("self.close()")
 
 
-def wait_moved(page: Page, before: str) -> None:
+def wait_moved(page: Page, before: str, staged_ok: bool = False) -> None:
+    """Wait until the match has moved on from step ``before`` (or handed over, or said an
+    error); ``staged_ok``: a move staged by "Confirm moves" will do too."""
     page.wait_for_function(
-        """(b) => document.getElementById('board').dataset.step !== b
+        """([b, staged]) => document.getElementById('board').dataset.step !== b
             || !document.getElementById('pass-screen').hidden
             || !document.getElementById('handover-done').hidden
-            || !document.getElementById('error-banner').hidden""",
-        arg=before,
+            || !document.getElementById('error-banner').hidden
+            || (staged && !document.getElementById('staged').hidden)""",
+        arg=[before, staged_ok],
         timeout=30_000,
     )
     assert page.locator("#error-banner").is_hidden(), page.locator("#error-text").inner_text()
+
+
+def confirm_staged(page: Page, before: str, again: Locator | None = None) -> None:
+    """After a final choice was pressed: where "Confirm moves" staged it (a touch screen's
+    default), confirm it (by pressing ``again`` a second time, else with the bar's Confirm);
+    then wait until the match has moved on."""
+    wait_moved(page, before, staged_ok=True)
+    if page.locator("#staged").is_visible():
+        assert board_state(page)["step"] == before, "a staged move reached the engine"
+        (again if again is not None else page.locator("#staged-confirm")).click()
+    wait_moved(page, before)
 
 
 def wait_answered(page: Page, timeout: int = 60_000) -> None:
@@ -114,8 +128,10 @@ def decide(page: Page, i: int = 0, root: str = BOARD) -> None:
     for _ in range(len(PICKS) + 1):
         choices = page.locator(f"{root} {CHOICE}{NOT_INTERRUPT}")
         if choices.count():
-            choices.nth(i % choices.count()).click()
-            wait_moved(page, before)
+            choice = choices.nth(i % choices.count())
+            choice.click()
+            # Staged moves are confirmed both ways in turn: the same control again, or Confirm.
+            confirm_staged(page, before, choice if i % 2 else None)
             return
         for k, pick in enumerate(PICKS[first:], start=first):
             found = page.locator(f"{root} {pick}")
@@ -153,7 +169,8 @@ def decide_by_keyboard(page: Page, limit: int = 120) -> int:
         keys += 1
         assert keys < limit, f"no choice reached with {limit} keys (focus: {focused})"
         if focused == "choice":
-            wait_moved(page, before)
+            # A staged move: the loop presses Enter on it again, which plays it.
+            wait_moved(page, before, staged_ok=True)
     return keys
 
 

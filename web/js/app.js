@@ -26,6 +26,7 @@ import { Lobby } from "./lobby.js";
 import { controlFor, finishMovement } from "./games/shared.js";
 import { Match, awaitedSeats } from "./match.js";
 import { INTERRUPT_FACTOR, PACES, isPace, keepPace, storedPace } from "./pace.js";
+import { StagedMove, keepConfirm, storedConfirm } from "./confirm-moves.js";
 import { Tutorial } from "./tutorial.js";
 import { keepOffline } from "./offline.js";
 import { decodeRecord, recordParam, shareUrl } from "./record-link.js";
@@ -71,6 +72,9 @@ const app = {
   }).install(),
   restarts: 0, // engine restarts so far (each restart's token: see restartEngine)
   reopening: false, // a restarted engine is reopening the match
+  // "Confirm moves": on a touch screen unless the person chose otherwise on this device.
+  confirmMoves: storedConfirm(tabStorage(), matchMedia("(pointer: coarse)").matches),
+  staged: new StagedMove(),
 };
 
 // ---------------------------------------------------------------- messages
@@ -549,6 +553,7 @@ async function drawTable(handover) {
     fallbackRenderer.render(board, props);
   }
   app.drawn = { match: match.id, seat: match.seat, step: status.step };
+  drawStaged();
   drawTurn(match, botThinking, handover);
   drawLog(match, view.log ?? []);
   await drawEnd(match);
@@ -809,7 +814,71 @@ async function humanAct(action, asSeat) {
     $("tutorial-refusal").hidden = false;
     return;
   }
-  await match.act(action, { seat: asSeat ?? match.seat, step: app.drawn?.step ?? match.status.step });
+  const seat = asSeat ?? match.seat;
+  const step = app.drawn?.step ?? match.status.step;
+  if (stagesFirst(action, asSeat)) {
+    const move = /** @type {Action} */ (typeof action === "string" ? JSON.parse(action) : action);
+    if (app.staged.press(move, seat, step) === "staged") {
+      drawStaged();
+      return;
+    }
+  }
+  app.staged.clear();
+  drawStaged();
+  await match.act(action, { seat, step });
+}
+
+/** Whether a press of `action` is staged before it is sent: "Confirm moves" is on, and the
+ *  press is not a confirmation already (Storm's "Serve these cards", after choosing the run on
+ *  the table), a race against a bot (Tea), another person's optional action, or a lesson's
+ *  asked move. @param {Action | string} action @param {number | undefined} asSeat */
+function stagesFirst(action, asSeat) {
+  if (!app.confirmMoves || app.tutorial || asSeat !== undefined) return false;
+  let move;
+  try {
+    move = typeof action === "string" ? JSON.parse(action) : action;
+  } catch {
+    return false;
+  }
+  return !controlFor($("board"), move)?.closest("[data-confirms], [data-interrupt]");
+}
+
+/** The staged move's bar (what it will do, Confirm, Cancel) and its mark on the table; a move
+ *  staged at an earlier step is forgotten. */
+function drawStaged() {
+  const match = app.match;
+  const staged = match && document.body.dataset.screen === "table" ? app.staged.at(app.drawn?.step ?? match.status.step) : null;
+  const board = $("board");
+  for (const n of board.querySelectorAll(".staged")) if (!staged || n !== controlFor(board, staged.action)) n.classList.remove("staged");
+  $("staged").hidden = !staged;
+  if (!staged || !match) return;
+  const renderer = app.rendererNow;
+  setText($("staged-move"), renderer?.describeAction?.(staged.action, match.view ?? undefined) ?? JSON.stringify(staged.action));
+  controlFor(board, staged.action)?.classList.add("staged");
+}
+
+/** Confirm: the staged move is sent as if pressed again. */
+async function confirmStaged() {
+  const match = app.match;
+  const staged = app.staged.take();
+  drawStaged();
+  if (!match || !staged) return;
+  await match.act(staged.action, { seat: staged.seat, step: staged.step });
+}
+
+/** Cancel: nothing staged, and the keyboard back on the control that staged it. */
+function cancelStaged() {
+  const staged = app.staged.take();
+  drawStaged();
+  const control = staged ? controlFor($("board"), staged.action) : null;
+  if (control instanceof HTMLElement) control.focus();
+}
+
+/** The "Confirm moves" switch of the Game menu: kept for the next visit. */
+function chooseConfirm() {
+  app.confirmMoves = $("confirm-moves").checked;
+  keepConfirm(tabStorage(), app.confirmMoves);
+  if (!app.confirmMoves) cancelStaged();
 }
 
 // ---------------------------------------------------------------- lessons
@@ -933,6 +1002,11 @@ function remark() {
   if (step && board.dataset.awaiting === "human") {
     mark(board, "tutorial-spot", step.move);
     markThing(board, step.spot);
+  }
+  const staged = app.staged.move;
+  if (staged && staged.step === match.status.step) {
+    const control = controlFor(board, staged.action);
+    if (control && !control.classList.contains("staged")) control.classList.add("staged");
   }
 }
 
@@ -1511,6 +1585,17 @@ async function main() {
   $("error-close").addEventListener("click", clearError);
   $("notice-close").addEventListener("click", clearNotice);
   $("undo").addEventListener("click", undo);
+  $("confirm-moves").checked = app.confirmMoves;
+  $("confirm-moves").addEventListener("change", chooseConfirm);
+  $("staged-confirm").addEventListener("click", () => confirmStaged());
+  $("staged-cancel").addEventListener("click", cancelStaged);
+  // Escape takes back a staged move (before anything else Escape does on the table).
+  $("table").addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && app.staged.move) {
+      e.stopPropagation();
+      cancelStaged();
+    }
+  }, true);
   $("pace").value = storedPace(tabStorage());
   $("pace").addEventListener("change", choosePace);
   // A tap on the table skips the movement in flight: the table as it now is, at once.
@@ -1587,8 +1672,13 @@ async function main() {
       },
     );
   app.engineReady.then(offline, offline);
+  // The lobby's pictures, once the engine has started (its download comes first); again when
+  // the network returns to a first visit cut off.
   const covers = () => app.lobby?.drawCovers(rendererFor);
   app.engineReady.then(covers, covers);
+  window.addEventListener("online", () => {
+    if ($("game-cards").querySelector("[data-cover]:empty")) covers();
+  });
   // A table waiting for its renderer gets it as soon as the network is back.
   window.addEventListener("online", () => redrawMissing());
   showLobby();

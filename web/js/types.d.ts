@@ -354,6 +354,11 @@ export interface PageElements {
   "game-options": HTMLDivElement;
   "game-cards": HTMLDivElement;
   "cover-sprites": HTMLDivElement;
+  "confirm-moves": HTMLInputElement;
+  staged: HTMLDivElement;
+  "staged-move": HTMLSpanElement;
+  "staged-confirm": HTMLButtonElement;
+  "staged-cancel": HTMLButtonElement;
   language: HTMLSelectElement;
   "handover-done": HTMLButtonElement;
   load: HTMLButtonElement;
@@ -494,6 +499,10 @@ export interface ShellState {
   restarts: number;
   /** A restarted engine is reopening the match. */
   reopening: boolean;
+  /** "Confirm moves": a person's move waits for its confirmation (web/js/confirm-moves.js). */
+  confirmMoves: boolean;
+  /** The move staged, waiting for its confirmation. */
+  staged: import("./confirm-moves.js").StagedMove;
 }
 
 declare global {

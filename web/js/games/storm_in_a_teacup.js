@@ -993,7 +993,7 @@ function selectionInfo(ctx, hand, sel) {
     const words = u("sel.serve_aria", { serve: serveText, range, combination: comboName(combo), counts: countsWords(counts) });
     return `<div class="storm-selection ok" aria-live="polite" data-combination="${esc(combo)}">
         <span class="storm-sel-text"><b>${esc(comboName(combo))}</b>: ${esc(countsWords(counts, true))} <small>(${esc(range)})</small> ${fit}</span>
-        <span class="storm-sel-buttons"><button type="button" class="legal primary storm-serve" data-action="${esc(json)}" data-focus-key="serve" aria-label="${esc(words)}"${ctx.busy ? " disabled" : ""}>${esc(serveText)}</button>${clear}</span>
+        <span class="storm-sel-buttons"><button type="button" class="legal primary storm-serve" data-action="${esc(json)}" data-confirms data-focus-key="serve" aria-label="${esc(words)}"${ctx.busy ? " disabled" : ""}>${esc(serveText)}</button>${clear}</span>
       </div>`;
   }
   const message = why ? say(why, ctx.names) : u("sel.not_servable");
