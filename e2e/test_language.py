@@ -102,7 +102,7 @@ def test_the_lobby_switches_to_japanese_and_remembers(guard_factory: Any, base_u
     page.goto(base_url + "?fast=1")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     wait_ready(page)
-    expect(page.get_by_label("Language")).to_have_value("en")
+    expect(page.locator(".site-header").get_by_label("Language")).to_have_value("en")
     assert english_left(page), "the check finds the English words of an English lobby"
     page.get_by_label("Player 2 name").fill("Kenji")
     # Tanbo's custom setup starts from the engine's standard one and survives the switch.
@@ -119,7 +119,7 @@ def test_the_lobby_switches_to_japanese_and_remembers(guard_factory: Any, base_u
         page.locator('#tanbo-setup input[data-player="1"][data-paddy="4"][data-kind="snakes"]')
     ).to_have_value("2")
     # Everything of the shell is Japanese; what a person typed is not translated.
-    expect(page.get_by_label("言語")).to_have_value("ja")
+    expect(page.locator(".site-header").get_by_label("言語")).to_have_value("ja")
     expect(page.get_by_label("プレイヤー2の名前")).to_have_value("Kenji")
     expect(page.get_by_label("プレイヤー1の名前")).to_have_value("プレイヤー1")
     for game in ("tanbo", "humble_tea_party", "storm_in_a_teacup"):
@@ -136,7 +136,7 @@ def test_the_lobby_switches_to_japanese_and_remembers(guard_factory: Any, base_u
     expect(page.locator("#language")).to_have_value("ja")
     assert english_left(page) == []
     switch(page, "en")
-    expect(page.get_by_label("Language")).to_be_visible()
+    expect(page.locator(".site-header").get_by_label("Language")).to_be_visible()
     assert "プレイヤー" not in page.locator("#lobby").inner_text()
 
 
@@ -226,7 +226,7 @@ def test_the_rules_page_follows_the_language(guard_factory: Any, base_url: str) 
     expect(page.locator("#storm-title")).to_have_text("Storm in a Teacup")
     first = page.locator("#storm_in_a_teacup dd").first
     expect(first).to_have_js_property("innerText", "2 to 6 players.")
-    page.get_by_label("Language").select_option("ja")
+    page.locator(".site-header").get_by_label("Language").select_option("ja")
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     expect(page.locator("#storm-title")).to_have_text("コップの中の嵐")
     expect(first).to_have_js_property("innerText", "2〜6人。")

@@ -370,7 +370,7 @@ async function openMatch(reply, config, save = null, { readOnly = false } = {}) 
   endHandover();
   showReadOnly(false);
   drawSaveStatus();
-  $("rules-link").href = `rules.html#${reply.status.game}`;
+  $("rules-link").href = $("menu-rules").href = `rules.html#${reply.status.game}`;
   app.lastConfig = config ?? { game: reply.status.game, seats: reply.status.seats, seed: null, options: {} };
   app.drawn = null;
   delete $("end-screen").dataset.shown;
@@ -599,7 +599,7 @@ async function drawHint(match) {
   button.hidden = !match.hintsAllowed() || match.status.over; // "Results" stands in its place
   button.disabled = !match.mayHint();
   button.setAttribute("aria-busy", String(!!match.hinting));
-  setText(button, t(match.hinting ? "shell.hint.thinking" : "shell.table.hint"));
+  setText(/** @type {HTMLElement} */ (button.querySelector(".bar-label")), t(match.hinting ? "shell.hint.thinking" : "shell.table.hint"));
   const board = $("board");
   for (const marked of board.querySelectorAll(".hinted")) marked.classList.remove("hinted");
   const hint = match.hintShown;
@@ -1489,11 +1489,12 @@ function drawVersions() {
 
 /** Switch the screen's language and draw what is on screen again, without a reload and without
  *  touching the match: the language is the screen's, never the match's (records, saves and
- *  links are the same in every language).
- *  @param {string} lang */
-async function switchLanguage(lang) {
+ *  links are the same in every language). `from`: the switch used (the header's, or the Game
+ *  menu's on a phone), which keeps the keyboard.
+ *  @param {string} lang @param {HTMLSelectElement} [from] */
+async function switchLanguage(lang, from = $("language")) {
   const chosen = await useLanguage(lang, { remember: true });
-  $("language").value = chosen;
+  $("language").value = $("menu-language").value = chosen;
   translate(); // the static words; what the shell drew itself is drawn again below
   if (app.progress) setProgress(app.progress);
   drawVersions();
@@ -1521,7 +1522,7 @@ async function switchLanguage(lang) {
   }
   if (app.replay?.isOpen) await app.replay.redraw();
   updateTitle();
-  $("language").focus({ preventScroll: true });
+  from.focus({ preventScroll: true });
 }
 
 // ---------------------------------------------------------------- wiring
@@ -1534,8 +1535,9 @@ async function main() {
   await Promise.all([useLanguage(preferredLanguage()), loadGames()]);
   translate();
   followFirstEngine(setProgress, engineDied);
-  $("language").value = language();
+  $("language").value = $("menu-language").value = language();
   $("language").addEventListener("change", () => switchLanguage($("language").value));
+  $("menu-language").addEventListener("change", () => switchLanguage($("menu-language").value, $("menu-language")));
   // ?debug=1: the shell's state on window, for tests that need to slow the engine down.
   if (params.has("debug")) globalThis.pygamesDebug = app;
   const lobby = new Lobby({ onStart: startMatch, onGame: drawLearn });

@@ -127,7 +127,7 @@ export class Lobby {
   showGame(id, seats = null, options = null) {
     const game = offered(id);
     this.chooseCard(id);
-    $("rules-link").href = `rules.html#${game.id}`;
+    $("rules-link").href = $("menu-rules").href = `rules.html#${game.id}`;
     this.seats = seats ?? this.defaultSeats(game);
     const options_ = $("game-options");
     options_.replaceChildren();

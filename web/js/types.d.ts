@@ -355,6 +355,8 @@ export interface PageElements {
   "game-cards": HTMLDivElement;
   "cover-sprites": HTMLDivElement;
   "confirm-moves": HTMLInputElement;
+  "menu-rules": HTMLAnchorElement;
+  "menu-language": HTMLSelectElement;
   staged: HTMLDivElement;
   "staged-move": HTMLSpanElement;
   "staged-confirm": HTMLButtonElement;
