@@ -272,14 +272,18 @@ def returning_browser(browser: Browser, base_url: str) -> Iterator[BrowserContex
 @pytest.fixture
 def returning(returning_browser: BrowserContext) -> Iterator[Any]:
     """Open guarded pages in a returning player's browser (``returning_browser``), the site's
-    saved games cleared first: ``open_page(origin, viewport=None, reduced_motion=None) -> (page,
-    guard)``. Every page of that browser is closed and every guard checked at teardown, so
-    pages a test opens beside its own (a second tab, a popup) end with it."""
+    saved games cleared first: ``open_page(origin, viewport=None, reduced_motion=None,
+    color_scheme=None) -> (page, guard)``. Every page of that browser is closed and every guard
+    checked at teardown, so pages a test opens beside its own (a second tab, a popup) end with
+    it."""
     context = returning_browser
     opened: list[Guard] = []
 
     def open_page(
-        origin: str, viewport: ViewportSize | None = None, reduced_motion: str | None = None
+        origin: str,
+        viewport: ViewportSize | None = None,
+        reduced_motion: str | None = None,
+        color_scheme: str | None = None,
     ) -> tuple[Page, Guard]:
         guard = Guard(_origin(origin))
         guard.watch(context)
@@ -290,6 +294,8 @@ def returning(returning_browser: BrowserContext) -> Iterator[Any]:
             page.set_viewport_size(viewport)
         if reduced_motion:
             page.emulate_media(reduced_motion=reduced_motion)  # type: ignore[arg-type]
+        if color_scheme:
+            page.emulate_media(color_scheme=color_scheme)  # type: ignore[arg-type]
         if len(opened) == 1:
             cdp = context.new_cdp_session(page)
             cdp.send(

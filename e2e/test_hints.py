@@ -81,6 +81,8 @@ def test_a_hint_on_a_phone_in_japanese(guard_factory: Any, base_url: str) -> Non
     page.goto(guard.origin + "/?fast=1")
     wait_ready(page)
     page.locator("#language").select_option("ja")
+    # The lobby is drawn again in Japanese before anything is typed into it.
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     choose_seats(page, "tanbo", ["", "normal"])
     page.locator("#start").click()

@@ -338,6 +338,8 @@ def test_a_name_of_which_nothing_shows_is_the_seat_s_default_name(
     page.wait_for_selector("body[data-engine=ready]", timeout=60_000)
     if lang == "ja":
         page.locator("#language").select_option("ja")
+        # The lobby is drawn again in Japanese before anything is typed into it.
+        expect(page.locator("html")).to_have_attribute("lang", "ja")
     choose_seats(page, "tanbo", ["", "easy"], ["Ann", BLANK_NAME])
     hint = page.locator("#seat-1-name-hint")
     default = {"en": "Player 2", "ja": "プレイヤー2"}[lang]

@@ -209,6 +209,7 @@ def test_japanese_screens(guard_factory: Any, base_url: str, size: str) -> None:
         screenshot(page, f"ja-{game}-{size}")
     page.get_by_role("button", name="リプレイ").click()
     expect(page.locator("#replay")).to_be_visible()
+    expect(page.locator("#replay-step")).not_to_be_empty()  # the replay is drawn
     assert english_left(page, ".replay-bar") == [] and english_left(page, ".replay-controls") == []
     screenshot(page, f"ja-replay-{size}")
     # The open replay is drawn again in the other language, at the same step.

@@ -33,6 +33,8 @@ def test_a_card_per_game_with_its_picture_chosen_like_radio_buttons(
     wait_ready(page)
     if lang == "ja":
         page.locator("#language").select_option("ja")
+        # The lobby is drawn again in Japanese before anything is typed into it.
+        expect(page.locator("html")).to_have_attribute("lang", "ja")
     cards = page.locator("#game-cards .game-card")
     expect(cards).to_have_count(3)
     for i, (title, players) in enumerate(CARDS[lang]):

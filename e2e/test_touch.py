@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from .conftest import decisions, screenshot, wait_ready
 from .harness import open_harness
@@ -39,6 +39,8 @@ def test_every_control_a_finger_uses_is_44_px(
     wait_ready(page)
     if lang == "ja":
         page.locator("#language").select_option("ja")
+        # The lobby is drawn again in Japanese before anything is typed into it.
+        expect(page.locator("html")).to_have_attribute("lang", "ja")
     choose_game(page, game)
     # Every part of the lobby open: the advanced settings and a game's own set-up.
     page.evaluate("() => document.querySelectorAll('#lobby details').forEach((d) => d.open = true)")

@@ -27,6 +27,7 @@ import { controlFor, finishMovement } from "./games/shared.js";
 import { Match, awaitedSeats } from "./match.js";
 import { INTERRUPT_FACTOR, PACES, isPace, keepPace, storedPace } from "./pace.js";
 import { StagedMove, keepConfirm, storedConfirm } from "./confirm-moves.js";
+import { applyTheme, isTheme, keepTheme, storedTheme } from "./theme.js";
 import { Tutorial } from "./tutorial.js";
 import { keepOffline } from "./offline.js";
 import { decodeRecord, recordParam, shareUrl } from "./record-link.js";
@@ -874,6 +875,15 @@ function cancelStaged() {
   if (control instanceof HTMLElement) control.focus();
 }
 
+/** A theme chosen (the header's switch, or the Game menu's on a phone): shown at once on this
+ *  page and kept for the next visit. @param {string} name */
+function chooseTheme(name) {
+  if (!isTheme(name)) return;
+  $("theme").value = $("menu-theme").value = name;
+  applyTheme(document.documentElement, name);
+  keepTheme(tabStorage(), name);
+}
+
 /** The "Confirm moves" switch of the Game menu: kept for the next visit. */
 function chooseConfirm() {
   app.confirmMoves = $("confirm-moves").checked;
@@ -1538,6 +1548,10 @@ async function main() {
   $("language").value = $("menu-language").value = language();
   $("language").addEventListener("change", () => switchLanguage($("language").value));
   $("menu-language").addEventListener("change", () => switchLanguage($("menu-language").value, $("menu-language")));
+  const theme = storedTheme(tabStorage());
+  applyTheme(document.documentElement, theme);
+  $("theme").value = $("menu-theme").value = theme;
+  for (const select of [$("theme"), $("menu-theme")]) select.addEventListener("change", () => chooseTheme(select.value));
   // ?debug=1: the shell's state on window, for tests that need to slow the engine down.
   if (params.has("debug")) globalThis.pygamesDebug = app;
   const lobby = new Lobby({ onStart: startMatch, onGame: drawLearn });

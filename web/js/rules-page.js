@@ -4,6 +4,7 @@
 // the build from pygames/pictures.py), with each table's own pieces.
 
 import { preferredLanguage, translate, useLanguage } from "./i18n.js";
+import { applyTheme, storedTheme } from "./theme.js";
 import * as tanbo from "./games/tanbo.js";
 import * as humbleTeaParty from "./games/humble_tea_party.js";
 import * as storm from "./games/storm_in_a_teacup.js";
@@ -55,4 +56,10 @@ async function show(lang, remember) {
 }
 
 select.addEventListener("change", () => show(select.value, true));
+// The theme chosen on the games' page (its switch is there).
+try {
+  applyTheme(document.documentElement, storedTheme(globalThis.localStorage ?? null));
+} catch {
+  // storage blocked: the system's theme
+}
 show(preferredLanguage(), false);

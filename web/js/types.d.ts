@@ -357,6 +357,8 @@ export interface PageElements {
   "confirm-moves": HTMLInputElement;
   "menu-rules": HTMLAnchorElement;
   "menu-language": HTMLSelectElement;
+  theme: HTMLSelectElement;
+  "menu-theme": HTMLSelectElement;
   staged: HTMLDivElement;
   "staged-move": HTMLSpanElement;
   "staged-confirm": HTMLButtonElement;
