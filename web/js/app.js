@@ -28,6 +28,7 @@ import { Match, awaitedSeats } from "./match.js";
 import { INTERRUPT_FACTOR, PACES, isPace, keepPace, storedPace } from "./pace.js";
 import { StagedMove, keepConfirm, storedConfirm } from "./confirm-moves.js";
 import { applyTheme, isTheme, keepTheme, storedTheme } from "./theme.js";
+import { Sounds, cueFor, keepSound, storedSound } from "./sound.js";
 import { Tutorial } from "./tutorial.js";
 import { keepOffline } from "./offline.js";
 import { decodeRecord, recordParam, shareUrl } from "./record-link.js";
@@ -76,6 +77,8 @@ const app = {
   // "Confirm moves": on a touch screen unless the person chose otherwise on this device.
   confirmMoves: storedConfirm(tabStorage(), matchMedia("(pointer: coarse)").matches),
   staged: new StagedMove(),
+  sounds: new Sounds(),
+  heard: null, // {match, awaiting} of the last table drawn: what its sounds answered
 };
 
 // ---------------------------------------------------------------- messages
@@ -533,6 +536,7 @@ async function drawTable(handover) {
             : "other";
   board.dataset.step = String(status.step);
   board.dataset.seat = String(match.seat);
+  soundFor(match, board.dataset.awaiting, animate);
   const props = {
     view,
     legal: still ? [] : match.legal,
@@ -882,6 +886,22 @@ function chooseTheme(name) {
   $("theme").value = $("menu-theme").value = name;
   applyTheme(document.documentElement, name);
   keepTheme(tabStorage(), name);
+}
+
+/** The sound of what the table now shows, compared with the last one drawn of the same match
+ *  (sound.js cueFor). @param {Match} match @param {string | undefined} awaiting @param {boolean} moved */
+function soundFor(match, awaiting, moved) {
+  const before = app.heard?.match === match.id ? (app.heard.awaiting ?? null) : null;
+  app.heard = { match: match.id, awaiting };
+  const cue = cueFor(before, awaiting, moved);
+  if (cue) app.sounds.play(cue);
+}
+
+/** The Sound switch of the Game menu: kept for the next visit; turned on, it says so at once. */
+function chooseSound() {
+  app.sounds.on = $("sound").checked;
+  keepSound(tabStorage(), app.sounds.on);
+  app.sounds.play("move");
 }
 
 /** The "Confirm moves" switch of the Game menu: kept for the next visit. */
@@ -1601,6 +1621,10 @@ async function main() {
   $("error-close").addEventListener("click", clearError);
   $("notice-close").addEventListener("click", clearNotice);
   $("undo").addEventListener("click", undo);
+  app.sounds.on = $("sound").checked = storedSound(tabStorage());
+  $("sound").addEventListener("change", chooseSound);
+  // Browsers let a page sound only after a press of the person's.
+  document.addEventListener("pointerdown", () => app.sounds.unlock(), { capture: true });
   $("confirm-moves").checked = app.confirmMoves;
   $("confirm-moves").addEventListener("change", chooseConfirm);
   $("staged-confirm").addEventListener("click", () => confirmStaged());

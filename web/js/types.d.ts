@@ -355,6 +355,7 @@ export interface PageElements {
   "game-cards": HTMLDivElement;
   "cover-sprites": HTMLDivElement;
   "confirm-moves": HTMLInputElement;
+  sound: HTMLInputElement;
   "menu-rules": HTMLAnchorElement;
   "menu-language": HTMLSelectElement;
   theme: HTMLSelectElement;
@@ -507,6 +508,10 @@ export interface ShellState {
   confirmMoves: boolean;
   /** The move staged, waiting for its confirmation. */
   staged: import("./confirm-moves.js").StagedMove;
+  /** The table's sounds (web/js/sound.js). */
+  sounds: import("./sound.js").Sounds;
+  /** The match and what it awaited when its table was last drawn (soundFor). */
+  heard: { match: string; awaiting: string | undefined } | null;
 }
 
 declare global {
