@@ -3,15 +3,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import { StagedMove, keepConfirm, storedConfirm } from "../web/js/confirm-moves.js";
-
-const memory = () => {
-  const map = new Map();
-  return { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => { map.set(k, String(v)); } };
-};
-const blocked = {
-  getItem() { throw new DOMException("blocked", "SecurityError"); },
-  setItem() { throw new DOMException("full", "QuotaExceededError"); },
-};
+import { blocked, memory } from "./fake-storage.mjs";
 
 describe("the Confirm moves setting", () => {
   it("is on for a touch screen and off for a mouse until chosen", () => {

@@ -3,16 +3,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import { INTERRUPT_FACTOR, PACES, PACE_NAMES, keepPace, storedPace } from "../web/js/pace.js";
-
-/** A Storage stand-in: a Map, or one that throws as a blocked storage does. */
-const memory = () => {
-  const map = new Map();
-  return { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => { map.set(k, String(v)); } };
-};
-const blocked = {
-  getItem() { throw new DOMException("blocked", "SecurityError"); },
-  setItem() { throw new DOMException("full", "QuotaExceededError"); },
-};
+import { blocked, memory } from "./fake-storage.mjs";
 
 describe("the bots' speed", () => {
   it("is offered slow to instant, each faster than the one before", () => {

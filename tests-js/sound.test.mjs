@@ -3,15 +3,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import { CUES, Sounds, TURN_BUZZ_MS, cueFor, keepSound, storedSound } from "../web/js/sound.js";
-
-const memory = () => {
-  const map = new Map();
-  return { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => { map.set(k, String(v)); } };
-};
-const blocked = {
-  getItem() { throw new DOMException("blocked", "SecurityError"); },
-  setItem() { throw new DOMException("full", "QuotaExceededError"); },
-};
+import { blocked, memory } from "./fake-storage.mjs";
 
 /** A window whose Web Audio records the notes started, and whose device records vibrations. */
 function fakeWindow({ audio = true, state = "running" } = {}) {

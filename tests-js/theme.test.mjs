@@ -3,15 +3,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import { THEMES, applyTheme, isTheme, keepTheme, storedTheme } from "../web/js/theme.js";
-
-const memory = () => {
-  const map = new Map();
-  return { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => { map.set(k, String(v)); } };
-};
-const blocked = {
-  getItem() { throw new DOMException("blocked", "SecurityError"); },
-  setItem() { throw new DOMException("full", "QuotaExceededError"); },
-};
+import { blocked, memory } from "./fake-storage.mjs";
 
 describe("the page's theme", () => {
   it("offers the system's, light and dark", () => {

@@ -821,31 +821,30 @@ async function humanAct(action, asSeat) {
   }
   const seat = asSeat ?? match.seat;
   const step = app.drawn?.step ?? match.status.step;
-  if (stagesFirst(action, asSeat)) {
-    const move = /** @type {Action} */ (typeof action === "string" ? JSON.parse(action) : action);
-    if (app.staged.press(move, seat, step) === "staged") {
-      drawStaged();
-      return;
-    }
+  const move = moveToStage(action, asSeat);
+  if (move && app.staged.press(move, seat, step) === "staged") {
+    drawStaged();
+    return;
   }
   app.staged.clear();
   drawStaged();
   await match.act(action, { seat, step });
 }
 
-/** Whether a press of `action` is staged before it is sent: "Confirm moves" is on, and the
- *  press is not a confirmation already (Storm's "Serve these cards", after choosing the run on
- *  the table), a race against a bot (Tea), another person's optional action, or a lesson's
- *  asked move. @param {Action | string} action @param {number | undefined} asSeat */
-function stagesFirst(action, asSeat) {
-  if (!app.confirmMoves || app.tutorial || asSeat !== undefined) return false;
+/** The move a press of `action` stages before it is sent, or null when it is sent at once:
+ *  "Confirm moves" is off, or the press is a confirmation already (Storm's "Serve these cards",
+ *  after choosing the run on the table), a race against a bot (Tea), another person's optional
+ *  action, or a lesson's asked move. @param {Action | string} action @param {number | undefined} asSeat
+ *  @returns {Action | null} */
+function moveToStage(action, asSeat) {
+  if (!app.confirmMoves || app.tutorial || asSeat !== undefined) return null;
   let move;
   try {
     move = typeof action === "string" ? JSON.parse(action) : action;
   } catch {
-    return false;
+    return null; // the match refuses it, and says why
   }
-  return !controlFor($("board"), move)?.closest("[data-confirms], [data-interrupt]");
+  return controlFor($("board"), move)?.closest("[data-confirms], [data-interrupt]") ? null : move;
 }
 
 /** The staged move's bar (what it will do, Confirm, Cancel) and its mark on the table; a move
@@ -854,12 +853,13 @@ function drawStaged() {
   const match = app.match;
   const staged = match && document.body.dataset.screen === "table" ? app.staged.at(app.drawn?.step ?? match.status.step) : null;
   const board = $("board");
-  for (const n of board.querySelectorAll(".staged")) if (!staged || n !== controlFor(board, staged.action)) n.classList.remove("staged");
+  const control = staged ? controlFor(board, staged.action) : null;
+  for (const n of board.querySelectorAll(".staged")) if (n !== control) n.classList.remove("staged");
   $("staged").hidden = !staged;
   if (!staged || !match) return;
   const renderer = app.rendererNow;
   setText($("staged-move"), renderer?.describeAction?.(staged.action, match.view ?? undefined) ?? JSON.stringify(staged.action));
-  controlFor(board, staged.action)?.classList.add("staged");
+  control?.classList.add("staged");
 }
 
 /** Confirm: the staged move is sent as if pressed again. */
@@ -1033,11 +1033,9 @@ function remark() {
     mark(board, "tutorial-spot", step.move);
     markThing(board, step.spot);
   }
-  const staged = app.staged.move;
-  if (staged && staged.step === match.status.step) {
-    const control = controlFor(board, staged.action);
-    if (control && !control.classList.contains("staged")) control.classList.add("staged");
-  }
+  const staged = app.staged.at(app.drawn?.step ?? match.status.step);
+  const control = staged ? controlFor(board, staged.action) : null;
+  if (control && !control.classList.contains("staged")) control.classList.add("staged");
 }
 
 /** "Show me": the lesson makes the asked move. */

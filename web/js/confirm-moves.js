@@ -5,6 +5,7 @@
 // (a bot's move, an undo, a reload) forgets what was staged.
 
 import { sameAction } from "./actions.js";
+import { keep, readKept } from "./kept.js";
 
 /** @import { Action } from "./types.js" */
 
@@ -16,12 +17,8 @@ const KEY = "pygames:confirm";
  * @param {Pick<Storage, "getItem"> | null} storage @param {boolean} touch @returns {boolean}
  */
 export function storedConfirm(storage, touch) {
-  try {
-    const kept = storage?.getItem(KEY);
-    return kept === "on" ? true : kept === "off" ? false : touch;
-  } catch {
-    return touch;
-  }
+  const kept = readKept(storage, KEY);
+  return kept === "on" ? true : kept === "off" ? false : touch;
 }
 
 /**
@@ -30,12 +27,7 @@ export function storedConfirm(storage, touch) {
  * @param {Pick<Storage, "setItem"> | null} storage @param {boolean} on @returns {boolean}
  */
 export function keepConfirm(storage, on) {
-  try {
-    storage?.setItem(KEY, on ? "on" : "off");
-    return !!storage;
-  } catch {
-    return false;
-  }
+  return keep(storage, KEY, on ? "on" : "off");
 }
 
 /** The move waiting for its confirmation: which, for which seat, at which step of the game. */

@@ -4,6 +4,8 @@
 // "normal", a 4-player Humble Tea Party with three bots leaves about 3 s between a person's
 // decisions (3 bots x 200 ms x 4, and their moves drawn), against 7.5 s at "slow".
 
+import { keep, readKept } from "./kept.js";
+
 /** @typedef {"slow" | "normal" | "fast" | "instant"} PaceName */
 
 /** The pause before a bot acts, in ms, by speed. */
@@ -26,12 +28,8 @@ export const isPace = (name) => typeof name === "string" && Object.hasOwn(PACES,
  * @param {Pick<Storage, "getItem"> | null} storage @returns {PaceName}
  */
 export function storedPace(storage) {
-  try {
-    const name = storage?.getItem(KEY);
-    return isPace(name) ? name : "normal";
-  } catch {
-    return "normal";
-  }
+  const name = readKept(storage, KEY);
+  return isPace(name) ? name : "normal";
 }
 
 /**
@@ -40,10 +38,5 @@ export function storedPace(storage) {
  * @param {Pick<Storage, "setItem"> | null} storage @param {PaceName} name @returns {boolean}
  */
 export function keepPace(storage, name) {
-  try {
-    storage?.setItem(KEY, name);
-    return !!storage;
-  } catch {
-    return false;
-  }
+  return keep(storage, KEY, name);
 }

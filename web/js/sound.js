@@ -4,6 +4,8 @@
 // switch in the Game menu, kept across visits. With sound on, a device that can vibrate also
 // buzzes briefly when it becomes your turn.
 
+import { keep, readKept } from "./kept.js";
+
 /** @typedef {"turn" | "move" | "end"} Cue */
 /** A note: frequency in Hz, start and length in seconds. @typedef {[number, number, number]} Note */
 
@@ -48,11 +50,7 @@ const PEAK = 0.16; // loudness of a note: quiet beside any music the person play
  * @param {Pick<Storage, "getItem"> | null} storage @returns {boolean}
  */
 export function storedSound(storage) {
-  try {
-    return storage?.getItem(KEY) === "on";
-  } catch {
-    return false;
-  }
+  return readKept(storage, KEY) === "on";
 }
 
 /**
@@ -60,12 +58,7 @@ export function storedSound(storage) {
  * @param {Pick<Storage, "setItem"> | null} storage @param {boolean} on @returns {boolean}
  */
 export function keepSound(storage, on) {
-  try {
-    storage?.setItem(KEY, on ? "on" : "off");
-    return !!storage;
-  } catch {
-    return false;
-  }
+  return keep(storage, KEY, on ? "on" : "off");
 }
 
 /**

@@ -2,6 +2,8 @@
 // chose, kept across visits. The stylesheet does the rest: every colour of the page's chrome is
 // light-dark(), and `data-theme` on <html> pins the color-scheme when one is chosen.
 
+import { keep, readKept } from "./kept.js";
+
 /** @typedef {"system" | "light" | "dark"} ThemeName */
 
 /** The choices in the order they are offered. */
@@ -18,12 +20,8 @@ export const isTheme = (name) => typeof name === "string" && THEMES.includes(/**
  * @param {Pick<Storage, "getItem"> | null} storage @returns {ThemeName}
  */
 export function storedTheme(storage) {
-  try {
-    const name = storage?.getItem(KEY);
-    return isTheme(name) ? name : "system";
-  } catch {
-    return "system";
-  }
+  const name = readKept(storage, KEY);
+  return isTheme(name) ? name : "system";
 }
 
 /**
@@ -32,12 +30,7 @@ export function storedTheme(storage) {
  * @param {Pick<Storage, "setItem"> | null} storage @param {ThemeName} name @returns {boolean}
  */
 export function keepTheme(storage, name) {
-  try {
-    storage?.setItem(KEY, name);
-    return !!storage;
-  } catch {
-    return false;
-  }
+  return keep(storage, KEY, name);
 }
 
 /** Show `name` on the page (`root`: <html>). @param {HTMLElement} root @param {ThemeName} name */
