@@ -29,6 +29,14 @@ def choose_seats(page: Page, game_id: str, bots: list[str], names: list[str] | N
             page.locator(f"#seat-{i}-name").fill(names[i])
 
 
+def wait_covers(page: Page) -> None:
+    """Wait until every game card's picture is drawn (its game's renderer is loaded by then)."""
+    page.wait_for_function(
+        "() => document.querySelectorAll('#game-cards [data-cover]').length > 0"
+        " && document.querySelectorAll('#game-cards [data-cover]:empty').length === 0"
+    )
+
+
 def fill_seed(page: Page, seed: int | str) -> None:
     """Type ``seed`` in the lobby's Seed field, opening the "Advanced" disclosure it sits in."""
     advanced = page.locator("#advanced")

@@ -28,7 +28,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Response, expect
 
 from .conftest import Guard, screenshot, soak_beyond, wait_ready
-from .lobby import choose_seats, fill_seed, table_command
+from .lobby import choose_seats, fill_seed, table_command, wait_covers
 from .play import board_state, decide, kill_engine, wait_turn
 
 pytestmark = pytest.mark.e2e
@@ -140,6 +140,7 @@ def test_an_open_page_keeps_its_build_and_the_next_visit_gets_the_new_one(
     first.goto(url)
     wait_ready(first)
     first.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    wait_covers(first)
     seen_first.on = True
 
     deploy(b, root)
@@ -155,6 +156,9 @@ def test_an_open_page_keeps_its_build_and_the_next_visit_gets_the_new_one(
     second.goto(url)
     wait_ready(second)
     expect(second.locator("#update-banner")).to_be_visible(timeout=60_000)
+    # Its lobby's pictures load the renderers; let them arrive before the reload, or their
+    # build A replies would be counted as the reloaded page's.
+    wait_covers(second)
     assert seen_second.only() == {"A"}, seen_second.builds
 
     # The second tab takes the update: it reloads on build B, and plays on it.
