@@ -62,6 +62,7 @@ const app = {
   logLines: [], // the log lines on screen (as the view gave them), for drawing only new ones
   renderers: new Map(),
   rendererTries: new Map(), // failed imports of a renderer so far, by game (rendererFor)
+  rendererLoads: new Map(), // the import of a renderer under way, by game (rendererFor)
   replay: null,
   saves: new Saves(),
   // One press, one decision. ?settle=ms: a longer pause for the test of a tap on a decision
@@ -297,9 +298,24 @@ function updateTitle() {
  * @param {string} gameId
  * @returns {Promise<Renderer>}
  */
-async function rendererFor(gameId) {
+function rendererFor(gameId) {
   const known = app.renderers.get(gameId);
-  if (known) return known;
+  if (known) return Promise.resolve(known);
+  // One import at a time per game: the lobby's pictures and the table may ask together (when
+  // the network returns), and each failure moves the next try to a new URL.
+  let loading = app.rendererLoads.get(gameId);
+  if (!loading) {
+    loading = importRenderer(gameId).finally(() => app.rendererLoads.delete(gameId));
+    app.rendererLoads.set(gameId, loading);
+  }
+  return loading;
+}
+
+/**
+ * @param {string} gameId
+ * @returns {Promise<Renderer>}
+ */
+async function importRenderer(gameId) {
   const tries = app.rendererTries.get(gameId) ?? 0;
   try {
     // Tried again under a new URL: a browser may keep a failed module fetch for its URL. The
@@ -1714,11 +1730,20 @@ async function main() {
   // the network returns to a first visit cut off.
   const covers = () => app.lobby?.drawCovers(rendererFor);
   app.engineReady.then(covers, covers);
-  window.addEventListener("online", () => {
-    if ($("game-cards").querySelector("[data-cover]:empty")) covers();
-  });
-  // A table waiting for its renderer gets it as soon as the network is back.
-  window.addEventListener("online", () => redrawMissing());
+  // A table waiting for its renderer gets it as soon as the network is back. The browser may
+  // say it is online a moment before its requests go through: what still fails is tried
+  // again a few times, a little later each time.
+  const missing = () =>
+    Boolean($("game-cards").querySelector("[data-cover]:empty")
+      || document.querySelector("#board [data-missing], #replay [data-missing]"));
+  /** @param {number} tries */
+  const whenOnline = async (tries) => {
+    if (!navigator.onLine || !missing()) return;
+    if ($("game-cards").querySelector("[data-cover]:empty")) await covers();
+    await redrawMissing();
+    if (tries < 5 && missing()) setTimeout(() => whenOnline(tries + 1), 500 * 2 ** tries);
+  };
+  window.addEventListener("online", () => whenOnline(0));
   showLobby();
   if (!(await openHashRecord())) await resumeAutosave();
 }

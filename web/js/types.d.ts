@@ -477,6 +477,8 @@ export interface ShellState {
   renderers: Map<string, Renderer>;
   /** Failed imports of a game's renderer so far, by game: it is tried again (rendererFor). */
   rendererTries: Map<string, number>;
+  /** The import of a game's renderer under way, by game (rendererFor). */
+  rendererLoads: Map<string, Promise<Renderer>>;
   replay: import("./replay.js").ReplayViewer | null;
   lobby?: import("./lobby.js").Lobby;
   /** One press, one decision: held keys and double taps (web/js/input-gate.js). */
