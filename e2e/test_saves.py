@@ -1,7 +1,7 @@
 """Nothing lost: a share link opens once, a full storage is said and never costs an unfinished
 game (a blocked one: e2e/test_storage.py), damaged saves are listed as damaged and can be
-deleted, a record that breaks at move N reopens at move N - 1, and the lobby's saved games can
-be opened, renamed, downloaded and deleted."""
+deleted, a record that breaks at move N reopens at move N - 1, the lobby's saved games can be
+opened, renamed, downloaded and deleted, and its finished games are listed apart with who won."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from pygames import bridge
 
 from .a11y import assert_accessible
 from .conftest import ENGINE_TIMEOUT_MS, Guard, screenshot, wait_ready
@@ -301,3 +303,65 @@ def test_saved_games_can_be_opened_renamed_downloaded_and_deleted(
     save = tab_save(page)
     assert save is not None and save["id"] == "one" and save["name"] == "Friday with Bot"
     assert [s["id"] for s in saves(page)] == ["one"]
+
+
+def test_finished_games_are_listed_apart_with_who_won(site: tuple[Page, Guard]) -> None:
+    """The lobby's history: games to go on with first, then the finished ones, each saying
+    who won (kept with the save when the game ended on this device)."""
+    page, guard = site
+    page.goto(guard.origin + "/?fast=1")
+    wait_ready(page)
+    whole = bot_record("tanbo", 2, seed=5)
+    # The first game's last decisions for Player 1 (the bots made its last few moves).
+    near_end = whole
+    for back in range(4, 30, 4):
+        near_end = bot_record("tanbo", 2, seed=5, upto=len(whole["actions"]) - back)
+        if len(near_end["actions"]) < len(whole["actions"]):
+            break
+    assert len(near_end["actions"]) < len(whole["actions"])
+    put_save(page, "near", a_save(near_end, "near", time=1_700_000_000_200))
+    put_save(page, "open", a_save(tanbo_at(4, seed=6), "open", time=1_700_000_000_100))
+    page.reload()
+    # The most recent unfinished game is resumed: played to its end.
+    for i in range(80):
+        if wait_turn(page) == "over":
+            break
+        decide(page, i)
+    assert wait_turn(page) == "over"
+    # The end is saved a moment after it is drawn.
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('pygames:game:near') || 'null')?.over === true"
+    )
+    save = tab_save(page)
+    assert save is not None and save["id"] == "near" and save["over"]
+    opened = json.loads(bridge.import_record(json.dumps(save["record"])))
+    view = json.loads(bridge.view(opened["match"], 0))["view"]
+    bridge.close(opened["match"])
+    winners = view["outcome"]["winners"]
+    assert save["winners"] == winners
+    names = [save["record"]["seats"][w]["name"] for w in winners]
+
+    table_command(page, "New game")  # nothing to lose: the game is over and saved
+    expect(page.locator("body")).to_have_attribute("data-screen", "lobby")
+    saved = page.locator("#saved-list")
+    expect(saved.get_by_role("heading", name="To go on with (1)")).to_be_visible()
+    expect(saved.get_by_role("heading", name="Finished games (1)")).to_be_visible()
+    finished = saved.get_by_role("list", name="Finished games (1)")
+    expect(finished.locator("[data-save]")).to_have_count(1)
+    row = finished.locator('[data-save="near"]')
+    expect(row).to_contain_text(f"won by {names[0]}" if names else "no winner")
+    expect(row).to_contain_text(f"finished after {save['step']} moves")
+    expect(
+        saved.get_by_role("list", name="To go on with (1)").locator('[data-save="open"]')
+    ).to_be_visible()
+    # An older save of a finished game, which kept no winners, names no one.
+    put_save(page, "old", {**a_save(whole, "old", time=1_600_000_000_000), "over": True})
+    page.locator("#language").select_option("ja")
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(saved.get_by_role("heading", name="終了したゲーム（2）")).to_be_visible()  # noqa: RUF001
+    old = saved.locator('[data-save="old"]')
+    expect(old).to_contain_text(f"{len(whole['actions'])}手で終了")
+    expect(old).not_to_contain_text("勝者")
+    expect(saved.locator('[data-save="near"]')).to_contain_text("勝者：" if names else "勝者なし")  # noqa: RUF001
+    screenshot(page, "saved-games-history-ja")
+    assert_accessible(page, "the lobby's finished games")

@@ -579,7 +579,9 @@ export class Match {
     const record = await this.currentRecord({ quiet: true });
     if (!record || gen !== this.generation) return;
     const status = this.status;
-    const game = { record, over: status.over, game: this.game, step: status.step };
+    // A finished game keeps who won (public once it is over) for the lobby's finished games.
+    const winners = status.over ? this.view?.outcome?.winners : undefined;
+    const game = { record, over: status.over, game: this.game, step: status.step, ...(winners ? { winners } : {}) };
     const result = this.options.saves.write(this.save.id, game, this.save.version);
     if (result.status === "moved") {
       await this.reconcile(result.save);
@@ -631,7 +633,8 @@ export class Match {
   /** The match was taken over here from another tab: claim its save, so the other tab hears
    *  of it and becomes read-only. @param {Save} save */
   claim(save) {
-    const claimed = this.options.saves.write(save.id, { record: save.record, over: save.over, game: save.game, step: save.step }, save.version, { claim: true });
+    const { record, over, game, step, winners } = save;
+    const claimed = this.options.saves.write(save.id, { record, over, game, step, ...(winners ? { winners } : {}) }, save.version, { claim: true });
     if (claimed.status === "written") this.save.version = claimed.version;
   }
 

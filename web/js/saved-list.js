@@ -7,7 +7,7 @@
 import { bidiNodes, isolate } from "./bidi.js";
 import { gameById } from "./catalog.js";
 import { el } from "./dom.js";
-import { language, say, t } from "./i18n.js";
+import { join, language, say, t } from "./i18n.js";
 import { displayName } from "./words.js";
 /** @import { Save, SaveEntry } from "./types.js" */
 
@@ -38,6 +38,22 @@ export function damageText(entry) {
 }
 
 /**
+ * Who won a finished save, in the reader's words; null when it is not over or does not say
+ * soundly (an older save, or seats that are not its own: storage is not trusted).
+ * @param {Save} save
+ */
+export function wonBy(save) {
+  const seats = save.record.seats ?? [];
+  const winners = /** @type {unknown} */ (save.winners);
+  if (!save.over || !Array.isArray(winners)) return null;
+  const sound = winners.every((w) => Number.isInteger(w) && w >= 0 && w < seats.length) && new Set(winners).size === winners.length;
+  if (!sound) return null;
+  if (winners.length === 0) return t("shell.saved.no_winner");
+  const names = winners.map((/** @type {number} */ w) => displayName(seats[w]?.name, w));
+  return t("shell.saved.won_by", { names: join(names) });
+}
+
+/**
  * @typedef {object} SavedListHandlers
  * @property {() => SaveEntry[]} entries every save, as Saves.entries answers
  * @property {(save: Save) => void} open
@@ -61,11 +77,20 @@ export class SavedList {
   draw() {
     const entries = this.handlers.entries();
     this.root.hidden = entries.length === 0;
-    const list = el("ul", { class: "saved-list-items" });
-    for (const entry of entries) list.append(this.row(entry));
+    // Games to go on with first; then the finished ones, the history of who won, newest first.
+    const finished = entries.filter((e) => e.save?.over);
+    const open = entries.filter((e) => !e.save?.over);
+    /** @param {SaveEntry[]} group @param {string} heading @param {string} kind */
+    const part = (group, heading, kind) => {
+      if (!group.length) return [];
+      const list = el("ul", { class: "saved-list-items", "aria-labelledby": `saved-${kind}-title` });
+      for (const entry of group) list.append(this.row(entry));
+      return [el("h4", { id: `saved-${kind}-title`, class: "saved-group", text: t(heading, { count: group.length }) }), list];
+    };
     this.root.replaceChildren(
       el("h3", { id: "saved-list-title", text: t("shell.saved.title", { count: entries.length }) }),
-      list,
+      ...part(open, "shell.saved.open_group", "open"),
+      ...part(finished, "shell.saved.finished_group", "finished"),
     );
   }
 
@@ -85,7 +110,8 @@ export class SavedList {
       const players = (save.record.seats ?? []).map((s, i) => displayName(s.name, i));
       const meta = [
         save.name ? titleOf(save.game) : null,
-        t(save.over ? "shell.saved.finished" : "shell.saved.move", { step: save.step }),
+        wonBy(save),
+        t(save.over ? "shell.saved.finished_after" : "shell.saved.move", { step: save.step }),
         players.join(", "),
         when(save.time),
       ].filter(Boolean).join(" · ");

@@ -202,7 +202,7 @@ export class Saves {
    * room even without the finished games: only the player may choose what else goes), and
    * how many finished games it removed trying.
    * @param {string} id
-   * @param {{record: MatchRecord, over: boolean, game: string, step: number}} game
+   * @param {{record: MatchRecord, over: boolean, game: string, step: number, winners?: number[]}} game
    * @param {number | null} known
    * @param {{claim?: boolean}} [how]
    * @returns {WriteResult}

@@ -277,6 +277,9 @@ export interface Save {
   time: number;
   /** A name the player gave it in the lobby's list of saved games. */
   name?: string;
+  /** Who won, once it is over (seats; several in a shared win, none in a game without a
+   *  winner). Read from storage: the list checks it before it names anyone. */
+  winners?: number[];
   /** The engine's refusal once it could not open it (listed as damaged). */
   broken?: Message;
   /** The game's review, for its record of `steps` actions. */
