@@ -80,3 +80,31 @@ def test_on_a_phone_the_game_menu_holds_the_rules_and_the_language(
         leave.click()
     expect(page.locator(".site-header")).to_be_visible()
     expect(page.locator("#language")).to_have_value("en")
+
+
+def test_the_lobby_header_is_one_row_on_a_phone(returning: Any, base_url: str) -> None:
+    """At 320 and 360 px, in both languages, the header above the lobby holds the site's mark,
+    Rules, language, theme and the engine's state on one row (it took two, 107 px); the words
+    it no longer shows stay for screen readers."""
+    page, _ = returning(base_url, viewport={"width": 360, "height": 740})
+    page.goto(base_url + "?fast=1")
+    wait_ready(page)
+    header = page.locator(".site-header")
+    for lang in ("en", "ja"):
+        if lang == "ja":
+            page.locator("#language").select_option("ja")
+            expect(page.locator("html")).to_have_attribute("lang", "ja")
+        for width in (320, 360):
+            page.set_viewport_size({"width": width, "height": 740})
+            box = header.bounding_box()
+            assert box and box["height"] <= 64, f"{lang} at {width} px: {box}"
+            tops = page.evaluate(
+                """() => ['.brand-mark', '#rules-link', '#language', '#theme', '#engine-status']
+                  .map((s) => document.querySelector(s).getBoundingClientRect())
+                  .map((r) => [r.top, r.bottom])"""
+            )
+            middles = [(top + bottom) / 2 for top, bottom in tops]
+            assert max(middles) - min(middles) < 12, f"{lang} at {width} px: {tops}"
+    expect(page.locator(".brand")).to_have_text("pygames")
+    expect(page.locator("#engine-label")).to_have_text("準備完了")
+    screenshot(page, "lobby-header-phone-ja")
