@@ -288,6 +288,15 @@ def test_the_replay_of_a_finished_game(returning: Any, base_url: str, game: str)
     seat = page.locator("#replay-seat")
     options = seat.locator("option").all_inner_texts()
     assert options[0] == "Everything" and len(options) == 1 + PLAYERS[game]
+    # Play stands apart from the steps beside it (they looked alike): filled, and wider.
+    looks = page.evaluate(
+        """() => ['replay-prev', 'replay-play', 'replay-next'].map((id) => {
+          const b = document.getElementById(id);
+          return [getComputedStyle(b).backgroundColor, b.getBoundingClientRect().width];
+        })"""
+    )
+    assert looks[1][0] not in (looks[0][0], looks[2][0]), looks
+    assert looks[1][1] > max(looks[0][1], looks[2][1]), looks
     # Buttons, keys and the slider all move through the steps.
     page.get_by_role("button", name="Next step").click()
     expect(page.locator("#replay-step")).to_have_text(f"Step 1 of {steps}")
