@@ -103,7 +103,7 @@ def test_htp_lobby_seats_and_options(site: tuple[Page, Guard]) -> None:
     choose_game(page, "humble_tea_party")
     rows = page.locator("#seat-list .seat-row")
     expect(rows).to_have_count(4)
-    expect(page.locator("#first-player-label")).to_have_text("Start player")
+    expect(page.locator("#first-player-label")).to_have_text("Who starts")
     team = page.get_by_label(re.compile("^ ?Team Battle"))
     expect(team).to_be_enabled()
     page.get_by_role("button", name=re.compile("Add a player")).click()

@@ -124,8 +124,8 @@ def test_storm_lobby_random_host_and_memory_aid_by_default(site: tuple[Page, Gua
     wait_ready(page)
     choose_game(page, "storm_in_a_teacup")
     expect(page.locator("#seat-list .seat-row")).to_have_count(4)
-    expect(page.locator("#first-player-label")).to_have_text("Starting host")
-    host = page.get_by_label("Starting host")
+    expect(page.locator("#first-player-label")).to_have_text("Who starts")
+    host = page.get_by_label("Who starts")
     expect(host).to_have_value("")
     expect(host.locator("option").first).to_have_text("Random")
     expect(page.get_by_label(re.compile("Memory aid"))).to_be_checked()  # ruling S8

@@ -29,7 +29,7 @@ def test_defaults() -> None:
         "default_players": 4,
         "first_player": {
             "option": "start_player",
-            "label": "shell.lobby.first.start_player",
+            "label": "shell.lobby.first.label",
             "random": False,
         },
         "hidden_information": True,

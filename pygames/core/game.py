@@ -388,7 +388,9 @@ class Game(ABC):
             if option is None
             else {
                 "option": option,
-                "label": f"shell.lobby.first.{option}",
+                # One name for who starts, whatever the rulebook calls that seat (first
+                # player, start player, first host): the lobby's words stay the same.
+                "label": "shell.lobby.first.label",
                 "random": self.first_player_random,
             },
             "hidden_information": self.hidden_information,

@@ -133,7 +133,7 @@ export class Lobby {
     options_.replaceChildren();
     const make = game.setup_editor ? EDITORS[game.setup_editor] : null;
     this.editor = make ? make(options_, game) : null;
-    $("first-player-label").textContent = t(game.first_player?.label ?? "shell.lobby.first.first_player");
+    $("first-player-label").textContent = t(game.first_player?.label ?? "shell.lobby.first.label");
     $("first-player").closest(".field")?.toggleAttribute("hidden", !game.first_player);
     $("first-player").replaceChildren(); // a new game starts from its own default first player
     this.drawSeats();
