@@ -18,9 +18,8 @@ from .touch import clipped_text, small_targets, touch_screen
 
 GAMES = ["tanbo", "humble_tea_party", "storm_in_a_teacup"]
 # Tables whose words are never cut on a phone. Not yet: Storm in a Teacup's seat tiles cut
-# names, counts and last moves at 320-360 px (fixed-height tiles above the hand), and Humble Tea
-# Party's box headers cut a long name (a one-line row; its last move and phase are whole).
-WORDS_WHOLE = {"tanbo"}
+# names, counts and last moves at 320-360 px (fixed-height tiles above the hand).
+WORDS_WHOLE = {"tanbo", "humble_tea_party"}
 WIDTHS = (320, 360)
 
 
