@@ -101,6 +101,18 @@ class Seen:
     def only(self) -> set[str]:
         return {build for build, _ in self.builds}
 
+    def wait_for(self, page: Page, paths: set[str], timeout_s: float = 30) -> None:
+        """Wait until the replies for ``paths`` are heard: Playwright delivers a reply's event
+        to the test a while after the page has used it."""
+        deadline = time.monotonic() + timeout_s
+        while not paths <= {path for _, path in self.builds}:
+            assert time.monotonic() < deadline, (paths, self.builds)
+            page.wait_for_timeout(50)  # the events are delivered while Playwright runs
+
+
+# The games whose renderers the lobby's pictures load.
+GAMES = ("tanbo", "humble_tea_party", "storm_in_a_teacup")
+
 
 @dataclass
 class Builds:
@@ -156,9 +168,10 @@ def test_an_open_page_keeps_its_build_and_the_next_visit_gets_the_new_one(
     second.goto(url)
     wait_ready(second)
     expect(second.locator("#update-banner")).to_be_visible(timeout=60_000)
-    # Its lobby's pictures load the renderers; let them arrive before the reload, or their
-    # build A replies would be counted as the reloaded page's.
+    # Its lobby's pictures load the renderers: their replies are heard before the reload, or
+    # Playwright may deliver them after it, counted as the reloaded page's.
     wait_covers(second)
+    seen_second.wait_for(second, {f"js/games/{g}.js" for g in GAMES})
     assert seen_second.only() == {"A"}, seen_second.builds
 
     # The second tab takes the update: it reloads on build B, and plays on it.
