@@ -1733,13 +1733,12 @@ async function main() {
   // A table waiting for its renderer gets it as soon as the network is back. The browser may
   // say it is online a moment before its requests go through: what still fails is tried
   // again a few times, a little later each time.
-  const missing = () =>
-    Boolean($("game-cards").querySelector("[data-cover]:empty")
-      || document.querySelector("#board [data-missing], #replay [data-missing]"));
+  const coversMissing = () => Boolean($("game-cards").querySelector("[data-cover]:empty"));
+  const missing = () => coversMissing() || Boolean(document.querySelector("#board [data-missing], #replay [data-missing]"));
   /** @param {number} tries */
   const whenOnline = async (tries) => {
     if (!navigator.onLine || !missing()) return;
-    if ($("game-cards").querySelector("[data-cover]:empty")) await covers();
+    if (coversMissing()) await covers();
     await redrawMissing();
     if (tries < 5 && missing()) setTimeout(() => whenOnline(tries + 1), 500 * 2 ** tries);
   };
