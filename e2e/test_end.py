@@ -91,3 +91,43 @@ def test_the_humble_tea_party_scores_fit_a_phone_total_first(
     page.locator("#end-close").click()
     final = page.locator("#board section.htp-final")
     expect(final).to_have_attribute("aria-label", "得点" if lang == "ja" else "Scores")
+
+
+# Counts the flying tiles the page draws (each is a ``.fly-ghost`` added to the body).
+COUNT_GHOSTS_JS = """
+window.__ghostsFlown = 0;
+new MutationObserver((changes) => {
+  for (const change of changes) {
+    for (const node of change.addedNodes) {
+      if (node.classList?.contains('fly-ghost')) window.__ghostsFlown += 1;
+    }
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
+
+# The first frame that shows the end screen: how many flying tiles are drawn over it.
+GHOSTS_AT_THE_END_JS = """() => {
+  const end = document.getElementById('end-screen');
+  if (end.hidden) return false;
+  return {over: document.querySelectorAll('.fly-ghost').length, flown: window.__ghostsFlown};
+}"""
+
+
+@pytest.mark.parametrize("game", ["humble_tea_party", "tanbo"])
+def test_the_last_move_lands_before_the_results_open(
+    returning: Any, base_url: str, game: str
+) -> None:
+    """The last move's flying tiles (drawn above everything) were seen over the results: the end
+    screen now opens once the movement has landed."""
+    record = bot_record(game, 3 if game == "humble_tea_party" else 2, seed=8, humans=())
+    # The bots play the last moves in the page, with their movement (no reduced motion). A
+    # deck emptied in the last round has no pile left to fly from: six moves reach back to one.
+    record["actions"] = record["actions"][:-6]
+    link = record_link(base_url + "?fast=1", record)
+    page, _ = returning(link)
+    page.add_init_script(COUNT_GHOSTS_JS)
+    page.goto(link)
+    shown = page.wait_for_function(GHOSTS_AT_THE_END_JS, polling="raf", timeout=ENGINE_TIMEOUT_MS)
+    seen = shown.json_value()
+    assert seen["flown"] > 0, "the last moves flew nothing: this checks nothing"
+    assert seen["over"] == 0, seen

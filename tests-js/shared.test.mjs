@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { esc, finishMovement, motionOk, possessive } from "../web/js/games/shared.js";
+import { esc, finishMovement, motionOk, movementSettled, possessive } from "../web/js/games/shared.js";
 
 describe("esc", () => {
   it("escapes the five characters that matter in HTML text and attributes", () => {
@@ -57,5 +57,47 @@ describe("finishMovement", () => {
     assert.equal(flight.finished && glow.finished, true);
     assert.equal(endless.finished || done.finished, false);
     assert.equal(finishMovement(doc), 0);
+  });
+});
+
+describe("movementSettled", () => {
+  /** A flight that lands when `land()` is called, or is finished early. */
+  const flight = (end = 450) => {
+    /** @type {() => void} */
+    let land = () => {};
+    const a = {
+      playState: "running",
+      effect: { getComputedTiming: () => ({ endTime: end }) },
+      finished: new Promise((done) => { land = () => done(undefined); }),
+      finish() { a.playState = "finished"; land(); },
+    };
+    return { a, land: () => { a.playState = "finished"; land(); } };
+  };
+
+  it("returns only once every flight with an end has landed", async () => {
+    const one = flight();
+    const two = flight();
+    const endless = flight(Infinity);
+    const doc = { getAnimations: () => [one.a, two.a, endless.a] };
+    let settled = false;
+    const waiting = movementSettled(doc, 10_000).then(() => { settled = true; });
+    one.land();
+    await new Promise((done) => setTimeout(done, 5));
+    assert.equal(settled, false);
+    two.land();
+    await waiting;
+    assert.equal(settled, true);
+    assert.equal(endless.a.playState, "running");
+  });
+
+  it("finishes what still moves once the cap is reached", async () => {
+    const stuck = flight();
+    const doc = { getAnimations: () => [stuck.a] };
+    await movementSettled(doc, 5);
+    assert.equal(stuck.a.playState, "finished");
+  });
+
+  it("returns at once when nothing moves", async () => {
+    await movementSettled({ getAnimations: () => [] }, 10_000);
   });
 });

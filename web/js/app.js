@@ -23,7 +23,7 @@ import { startEngine } from "./engine.js";
 import * as fallbackRenderer from "./fallback-renderer.js";
 import { InputGate } from "./input-gate.js";
 import { Lobby } from "./lobby.js";
-import { controlFor, finishMovement } from "./games/shared.js";
+import { controlFor, finishMovement, movementSettled } from "./games/shared.js";
 import { Match, awaitedSeats } from "./match.js";
 import { INTERRUPT_FACTOR, PACES, isPace, keepPace, storedPace } from "./pace.js";
 import { StagedMove, keepConfirm, storedConfirm } from "./confirm-moves.js";
@@ -769,6 +769,7 @@ async function drawEnd(match) {
   // The last table is drawn first, the end screen in a task of its own: together they made one
   // long task at the end of a game (scripts/bench_play.py counted it).
   await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  await movementSettled();
   if (app.match !== match) return;
   const { winners = [], scores = [], reason = null } = view.outcome;
   const names = winners.map((/** @type {number} */ w) => seats[w]?.name ?? t("shell.seat.number", { n: w + 1 }));

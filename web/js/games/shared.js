@@ -222,6 +222,29 @@ export function finishMovement(doc = document) {
 }
 
 /**
+ * Wait until the movement in flight has landed (every running animation with an end), at most
+ * `cap` ms; then whatever still moves is finished at once. The end screen waits for it, so the
+ * last move is seen landing and no flying tile is drawn over the results.
+ * @param {{getAnimations(): Animation[]}} [doc]
+ * @param {number} [cap]
+ * @returns {Promise<void>}
+ */
+export async function movementSettled(doc = document, cap = 1500) {
+  const moving = doc.getAnimations().filter((animation) => {
+    const end = animation.effect?.getComputedTiming().endTime;
+    return animation.playState === "running" && end !== undefined && Number.isFinite(Number(end));
+  });
+  if (!moving.length) return;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const late = new Promise((done) => { timer = setTimeout(done, cap); });
+  // A cancelled animation rejects its `finished`: that too is landed.
+  await Promise.race([Promise.allSettled(moving.map((a) => a.finished)), late]);
+  clearTimeout(timer);
+  finishMovement(doc);
+}
+
+/**
  * A short glow on `node` (a highlight that draws the eye to what changed). It starts at the end
  * of the current task with the flights (starting an animation invalidates style, which the next
  * flight's measure would otherwise recompute at once). Returns whether it glows.
