@@ -184,3 +184,40 @@ def test_a_game_against_a_bot_in_japanese_leaves_no_english_word_of_tanbo(
     assert english_words(page, "#board") == [], page.evaluate(WORDS_JS, "#board")
     assert english_words(page, "#log") == [], page.locator("#log").inner_text()
     assert "の勝ち" in page.locator("#board .tanbo-over").inner_text()
+
+
+# The ring a decision plays on, against the prompt's panel stuck to the foot of the screen.
+RING_ABOVE_PROMPT_JS = """() => {
+  const ring = document.querySelector('#board .ring.is-turn-ring');
+  const status = document.querySelector('#board .tanbo-status');
+  if (!ring || !status) return null;
+  const r = ring.getBoundingClientRect();
+  const s = status.getBoundingClientRect();
+  return {ring: [Math.round(r.top), Math.round(r.bottom)], prompt: Math.round(s.top),
+          screen: innerHeight, stuck: Math.round(s.bottom) >= innerHeight - 1};
+}"""
+
+
+def test_on_a_phone_the_prompt_never_covers_the_ring_you_play_on(
+    returning: Any, base_url: str
+) -> None:
+    """On a phone the prompt and its choices are a panel stuck to the foot of the screen: it
+    covered the lower half of the player's own ring, where the next tokens land. At each of
+    your decisions that ring is now scrolled whole above the panel."""
+    page, _ = returning(base_url, viewport={"width": 360, "height": 740})
+    page.goto(base_url + "?fast=1")
+    start(page, ["", "normal"], ["Aiko", "Bot"], seed=5)
+    looked = 0
+    for i in range(6):
+        if wait_turn(page) == "over":
+            break
+        seen = page.evaluate(RING_ABOVE_PROMPT_JS)
+        assert seen is not None, "no ring is the turn's"
+        if seen["stuck"]:
+            looked += 1
+            top, bottom = seen["ring"]
+            assert top >= -1 and bottom <= seen["prompt"] + 1, f"decision {i}: {seen}"
+        if i == 2:
+            screenshot(page, "tanbo-phone-ring-above-prompt")
+        decide(page, i)
+    assert looked >= 3, "the prompt was never a panel at the foot of the screen"

@@ -666,7 +666,38 @@ function placeFocus(board) {
     prompt?.focus({ preventScroll: true });
   }
   // On a phone the table is taller than the screen: bring the decision into view.
-  if (yours && matchMedia(NARROW).matches) bringIntoView(prompt, first);
+  if (yours && matchMedia(NARROW).matches) {
+    bringIntoView(prompt, first);
+    keepAboveCover(board.querySelector("[data-decision-area]"), prompt ?? first);
+  }
+}
+
+/** The top edge of the panel holding `node` when it is stuck to the foot of the screen (a
+ *  sticky or fixed panel there covers whatever scrolls under it), or null.
+ *  @param {Element | null} node */
+function coverTop(node) {
+  for (let n = node; n && n !== document.body; n = n.parentElement) {
+    const { position } = getComputedStyle(n);
+    if (position !== "sticky" && position !== "fixed") continue;
+    const r = n.getBoundingClientRect();
+    return r.bottom >= innerHeight - 1 && r.top > 0 ? r.top : null;
+  }
+  return null;
+}
+
+/** A table whose prompt is a panel stuck to the foot of a phone's screen names the part of the
+ *  board its decision plays on (`data-decision-area`, Tanbo's ring): scroll (only if needed) so
+ *  that it sits whole above that panel, or at least its top when it cannot.
+ *  @param {Element | null} area
+ *  @param {Element | null} prompt */
+function keepAboveCover(area, prompt) {
+  const limit = area ? coverTop(prompt) : null;
+  if (!area || limit === null) return;
+  const r = area.getBoundingClientRect();
+  const margin = 6;
+  if (r.top >= 0 && r.bottom <= limit) return;
+  const dy = r.bottom > limit && r.height + 2 * margin <= limit ? r.bottom - limit + margin : r.top - margin;
+  window.scrollBy({ top: dy, behavior: "instant" });
 }
 
 /** Scroll (only if needed) so that the prompt and the first choice are both on screen, or at

@@ -870,7 +870,9 @@ function ringSvg(ctx, s) {
   // The path explains the movement in progress; afterwards the action paddy is what matters.
   const path = isTurnRing && ctx.moving ? pathMarkers(ctx, s) : "";
 
-  return `<svg class="ring seat-${s}${isTurnRing ? " is-turn-ring" : ""}" viewBox="${-VB} ${-VB} ${2 * VB} ${2 * VB}" role="group"
+  // The ring a decision plays on: a phone keeps it in view above the prompt (the app reads it).
+  const area = isTurnRing && ctx.legal.length > 0 ? " data-decision-area" : "";
+  return `<svg class="ring seat-${s}${isTurnRing ? " is-turn-ring" : ""}"${area} viewBox="${-VB} ${-VB} ${2 * VB} ${2 * VB}" role="group"
       aria-label="${esc(U("ring", { seat: s }, ctx.names))}">
     <defs>
       <pattern id="water-${s}" width="12" height="12" patternUnits="userSpaceOnUse" patternTransform="rotate(30)">
