@@ -719,7 +719,7 @@ function slotHtml(ctx, i) {
     } else if (party && !party.matching.includes(s)) {
       outcome = u("out.to_stock");
     }
-    foot = `<span class="storm-combo"><b>${esc(comboName(r.combination))}</b> · ${esc(countsWords(c))}</span><span class="storm-slot-badges">${badge}${outcome ? `<span class="storm-outcome">${esc(outcome)}</span>` : ""}</span>`;
+    foot = `<span class="storm-combo"><b>${esc(comboName(r.combination))}</b><span class="storm-combo-counts"> · ${esc(countsWords(c))}</span></span><span class="storm-slot-badges">${badge}${outcome ? `<span class="storm-outcome">${esc(outcome)}</span>` : ""}</span>`;
     words = u("slot.served_aria", { name: names[s], cards: cardsWord(r.cards.length), combination: comboName(r.combination), counts: countsWords(c) }) +
       (isLead ? u("aria.the_lead") : matches ? u("aria.matches") : lead ? u("aria.nomatch") : "") +
       (party?.winner === s ? u("aria.wins_party") : "") + (outcome ? u("aria.more", { x: outcome }) : "");
