@@ -14,6 +14,7 @@ from .a11y import assert_accessible
 from .conftest import ENGINE_TIMEOUT_MS, screenshot, wait_ready
 from .lobby import choose_game, table_command
 from .play import bot_record, record_link, wait_turn
+from .touch import clipped_text, small_targets, touch_screen
 
 GAMES = ("tanbo", "humble_tea_party", "storm_in_a_teacup")
 PLAYERS = {"tanbo": 2, "humble_tea_party": 4, "storm_in_a_teacup": 4}
@@ -56,16 +57,22 @@ def test_the_lobby_and_the_rules_in_the_dark(guard_factory: Any, base_url: str) 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_each_game_in_the_dark(returning: Any, base_url: str, game: str) -> None:
-    """Mid-decision at a phone's and a desktop's size, then at its end with the replay."""
+    """Mid-decision at a phone's size (a touch screen: 44 px targets, no word cut) and a
+    desktop's, then at its end with the replay."""
     record = bot_record(game, PLAYERS[game], seed=3, upto=14, humans=(0,))
     link = record_link(base_url + "?fast=1", record)
     page, _ = returning(link, viewport=PHONE, color_scheme="dark")
+    touch = touch_screen(page)
     page.goto(link)
     expect(page.locator("#table")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
     assert wait_turn(page) == "human"
     assert dark(page)
+    # A finger's targets and whole words hold in the dark theme as in the light.
+    assert small_targets(page) == [], f"{game} in the dark (phone)"
+    assert clipped_text(page) == [], f"{game} in the dark (phone)"
     assert_accessible(page, f"{game} mid-game in the dark (phone)")
     screenshot(page, f"dark-{game}-360")
+    touch.detach()
     page.set_viewport_size(DESKTOP)
     assert_accessible(page, f"{game} mid-game in the dark (desktop)")
     screenshot(page, f"dark-{game}-1366")
