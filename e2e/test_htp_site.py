@@ -417,7 +417,7 @@ def test_htp_game_in_japanese_against_bots(guard_factory: Any, base_url: str) ->
         page.locator(f"#seat-{i}-who").select_option(bot)
         page.locator(f"#seat-{i}-name").fill(name)
     if page.locator("#advanced").get_attribute("open") is None:
-        page.locator("#advanced summary").click()
+        page.locator("#advanced > summary").click()
     page.locator("#seed").fill("11")
     page.locator("#start").click()
     expect(page.locator("#table")).to_be_visible()

@@ -69,13 +69,13 @@ SHOWN_WORDS = """(root) => {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
-    const skip = 'script, style, [hidden], #game-options, [lang=en]';
+    const skip = 'script, style, [hidden], #game-options, #game-advanced, [lang=en]';
     if (!el || !n.textContent.trim() || el.closest(skip)) continue;
     const shown = el.tagName === 'OPTION' ? visible(el.closest('select')) : visible(el);
     if (shown) out.push(n.textContent.trim());
   }
   for (const el of root.querySelectorAll('[aria-label], [title], [placeholder]')) {
-    if (el.closest('[hidden], #game-options') || !visible(el)) continue;
+    if (el.closest('[hidden], #game-options, #game-advanced') || !visible(el)) continue;
     for (const a of ['aria-label', 'title', 'placeholder']) {
       if (el.getAttribute(a)) out.push(el.getAttribute(a));
     }
@@ -103,12 +103,15 @@ def test_the_lobby_switches_to_japanese_and_remembers(guard_factory: Any, base_u
     expect(page.locator(".site-header").get_by_label("Language")).to_have_value("en")
     assert english_left(page), "the check finds the English words of an English lobby"
     page.get_by_label("Player 2 name").fill("Kenji")
-    # Tanbo's custom setup starts from the engine's standard one and survives the switch.
-    page.locator("#game-options summary").click()
+    # Tanbo's custom setup (under Advanced) starts from the engine's standard one and survives
+    # the switch, Advanced opened again to show it.
+    page.locator("#advanced > summary").click()
+    page.locator("#game-advanced summary").click()
     snakes = page.get_by_label("Player 1 paddy 1 snakes")
     expect(snakes).to_have_value("2")
     snakes.fill("3")
     switch(page, "ja")
+    expect(page.locator("#advanced")).to_have_attribute("open", "")
     expect(page.locator("#tanbo-custom")).to_be_checked()
     expect(
         page.locator('#tanbo-setup input[data-player="0"][data-paddy="0"][data-kind="snakes"]')
@@ -122,9 +125,8 @@ def test_the_lobby_switches_to_japanese_and_remembers(guard_factory: Any, base_u
     expect(page.get_by_label("プレイヤー1の名前")).to_have_value("プレイヤー1")
     for game in ("tanbo", "humble_tea_party", "storm_in_a_teacup"):
         choose_game(page, game)
-        page.locator("#advanced summary").click()
+        page.evaluate("() => { document.getElementById('advanced').open = true; }")
         assert english_left(page) == [], game
-        page.locator("#advanced summary").click()
     assert page.title().startswith("pygames · ブラウザ")
     assert_accessible(page, "the lobby in Japanese")
     # Remembered: a reload comes back in Japanese.

@@ -34,7 +34,7 @@ def test_no_screen_is_wider_than_a_phone(guard_factory: Any, base_url: str, game
     wait_ready(page)
     choose_seats(page, game, ["", *(["normal"] * (MOST[game] - 1))])
     page.get_by_text("Advanced").click()
-    for summary in page.locator("#game-options summary").all():
+    for summary in page.locator("#game-options summary, #game-advanced summary").all():
         summary.click()
     assert_fits_width(page, f"the {game} lobby with {MOST[game]} seats at {width} px")
     page.get_by_role("button", name="Start").click()

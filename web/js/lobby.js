@@ -9,7 +9,8 @@ import { stormOptionsEditor } from "./setup-storm.js";
 import { tanboSetupEditor } from "./setup-tanbo.js";
 /** @import { CatalogGame, EngineGame, GameOptions, LobbyConfig, OptionsEditor, Renderer, SeatInfo } from "./types.js" */
 
-/** @type {Record<string, (container: HTMLElement, game: CatalogGame) => OptionsEditor>} */
+/** The editor of each game's options: its own place in the form, and the place under Advanced.
+ *  @type {Record<string, (options: HTMLElement, game: CatalogGame, advanced: HTMLElement) => OptionsEditor>} */
 const EDITORS = { tanbo: tanboSetupEditor, htp: htpOptionsEditor, storm: stormOptionsEditor };
 
 /**
@@ -131,8 +132,10 @@ export class Lobby {
     this.seats = seats ?? this.defaultSeats(game);
     const options_ = $("game-options");
     options_.replaceChildren();
+    // A game's technical set-up (Tanbo's custom start) goes under Advanced with the seed.
+    $("game-advanced").replaceChildren();
     const make = game.setup_editor ? EDITORS[game.setup_editor] : null;
-    this.editor = make ? make(options_, game) : null;
+    this.editor = make ? make(options_, game, $("game-advanced")) : null;
     $("first-player-label").textContent = t(game.first_player?.label ?? "shell.lobby.first.label");
     $("first-player").closest(".field")?.toggleAttribute("hidden", !game.first_player);
     $("first-player").replaceChildren(); // a new game starts from its own default first player

@@ -7,12 +7,14 @@ import { t } from "./i18n.js";
 /** @import { CatalogGame, OptionsEditor } from "./types.js" */
 
 /**
- * @param {HTMLElement} container
+ * @param {HTMLElement} _options  the lobby's place for a game's options (Tanbo has none there)
  * @param {CatalogGame} game  its standard_setup (the engine's) gives the rings, their paddies
  *   and the editor's starting values
+ * @param {HTMLElement} advanced  the place under the lobby's Advanced, where the editor goes: a
+ *   custom start is for people who know the game
  * @returns {OptionsEditor}
  */
-export function tanboSetupEditor(container, game) {
+export function tanboSetupEditor(_options, game, advanced) {
   const standard = game.standard_setup?.paddies ?? [];
   const use = el("input", { type: "checkbox", id: "tanbo-custom" });
   const grid = el("div", { class: "setup-grid", id: "tanbo-setup" });
@@ -53,7 +55,7 @@ export function tanboSetupEditor(container, game) {
     el("p", { class: "hint", text: t("tanbo.ui.setup.hint") }),
     grid,
   );
-  container.append(details);
+  advanced.append(details);
   const sync = () => grid.classList.toggle("disabled", !use.checked);
   use.addEventListener("change", sync);
   grid.addEventListener("input", () => {
@@ -74,6 +76,8 @@ export function tanboSetupEditor(container, game) {
       }
       use.checked = true;
       details.open = true;
+      const around = details.parentElement?.closest("details");
+      if (around) around.open = true;
       sync();
     },
     options() {

@@ -355,6 +355,7 @@ export interface PageElements {
   "first-player-label": HTMLLabelElement;
   "game-menu": HTMLDetailsElement;
   "game-options": HTMLDivElement;
+  "game-advanced": HTMLDivElement;
   "game-cards": HTMLDivElement;
   "cover-sprites": HTMLDivElement;
   "confirm-moves": HTMLInputElement;
