@@ -41,7 +41,7 @@ def fill_seed(page: Page, seed: int | str) -> None:
     """Type ``seed`` in the lobby's Seed field, opening the "Advanced" disclosure it sits in."""
     advanced = page.locator("#advanced")
     if advanced.get_attribute("open") is None:
-        advanced.locator("summary").click()
+        advanced.locator(":scope > summary").click()
     page.locator("#seed").fill(str(seed))
 
 
