@@ -800,7 +800,6 @@ async function drawEnd(match) {
   // The last table is drawn first, the end screen in a task of its own: together they made one
   // long task at the end of a game (scripts/bench_play.py counted it).
   await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-  await movementSettled();
   if (app.match !== match) return;
   const { winners = [], scores = [], reason = null } = view.outcome;
   const names = winners.map((/** @type {number} */ w) => seats[w]?.name ?? t("shell.seat.number", { n: w + 1 }));
@@ -849,10 +848,15 @@ async function drawEnd(match) {
   const hintsLine = $("end-hints");
   hintsLine.hidden = !match.hintsAllowed() || !people.length;
   setText(hintsLine, t("shell.end.hints", { list: join(people.map(({ s, i }) => t("shell.end.hints_one", { name: s.name, n: used[i] ?? 0 }))) }));
-  end.hidden = false;
-  end.scrollTop = 0;
-  $("end-replay").focus({ preventScroll: true });
-  app.gate.settle(end);
+  // It opens once the last move has landed (its flying tiles are drawn above everything), in a
+  // task of its own: the draw, and the autosave after it, do not wait for it.
+  void movementSettled().then(() => {
+    if (app.match !== match || end.dataset.shown !== match.id) return;
+    end.hidden = false;
+    end.scrollTop = 0;
+    $("end-replay").focus({ preventScroll: true });
+    app.gate.settle(end);
+  });
 }
 
 /** A person's decision, from the table's controls: for the seat on screen, or (optional
