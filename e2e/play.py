@@ -30,6 +30,17 @@ NOT_INTERRUPT = ":not([data-interrupt])"  # Tea for another seat is no answer to
 
 STATE_JS = "() => ({...document.getElementById('board').dataset})"
 
+# Counts in ``window.__ghosts`` the tiles and tokens that travel (shared.js fly() adds a
+# ``.fly-ghost`` to the body for each). A function: ``page.evaluate`` it, or run it before the
+# page's own scripts with ``page.add_init_script(f"({COUNT_GHOSTS_JS})()")``.
+COUNT_GHOSTS_JS = """() => {
+  window.__ghosts = 0;
+  new MutationObserver((list) => {
+    for (const m of list) for (const n of m.addedNodes)
+      if (n.classList?.contains('fly-ghost')) window.__ghosts += 1;
+  }).observe(document, {childList: true, subtree: true});
+}"""
+
 
 def board_state(page: Page) -> dict[str, Any]:
     return page.evaluate(STATE_JS)  # type: ignore[no-any-return]

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from .a11y import assert_accessible
 from .conftest import ENGINE_TIMEOUT_MS, screenshot
 from .layout import assert_fits_width
-from .play import board_state, bot_record, record_link
+from .play import COUNT_GHOSTS_JS, board_state, bot_record, record_link
 
 
 def test_results_stay_in_reach_and_undo_cannot_un_end_the_game(
@@ -93,23 +93,11 @@ def test_the_humble_tea_party_scores_fit_a_phone_total_first(
     expect(final).to_have_attribute("aria-label", "得点" if lang == "ja" else "Scores")
 
 
-# Counts the flying tiles the page draws (each is a ``.fly-ghost`` added to the body).
-COUNT_GHOSTS_JS = """
-window.__ghostsFlown = 0;
-new MutationObserver((changes) => {
-  for (const change of changes) {
-    for (const node of change.addedNodes) {
-      if (node.classList?.contains('fly-ghost')) window.__ghostsFlown += 1;
-    }
-  }
-}).observe(document, {childList: true, subtree: true});
-"""
-
 # The first frame that shows the end screen: how many flying tiles are drawn over it.
 GHOSTS_AT_THE_END_JS = """() => {
   const end = document.getElementById('end-screen');
   if (end.hidden) return false;
-  return {over: document.querySelectorAll('.fly-ghost').length, flown: window.__ghostsFlown};
+  return {over: document.querySelectorAll('.fly-ghost').length, flown: window.__ghosts};
 }"""
 
 
@@ -125,7 +113,7 @@ def test_the_last_move_lands_before_the_results_open(
     record["actions"] = record["actions"][:-6]
     link = record_link(base_url + "?fast=1", record)
     page, _ = returning(link)
-    page.add_init_script(COUNT_GHOSTS_JS)
+    page.add_init_script(f"({COUNT_GHOSTS_JS})()")
     page.goto(link)
     shown = page.wait_for_function(GHOSTS_AT_THE_END_JS, polling="raf", timeout=ENGINE_TIMEOUT_MS)
     seen = shown.json_value()

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import ENGINE_TIMEOUT_MS, screenshot
 from .lobby import choose_seats, fill_seed
-from .play import board_state, bot_record, decide, record_link, wait_turn
+from .play import COUNT_GHOSTS_JS, board_state, bot_record, decide, record_link, wait_turn
 
 DESKTOP = {"width": 1366, "height": 768}
 
@@ -22,22 +22,13 @@ RINGS_JS = """() => [...document.querySelectorAll('#board .ring')].map(r => {
           Math.round(b.top + scrollY)];
 })"""
 
-# Count the travelling tokens (shared.js: fly() adds a .fly-ghost to the body for each).
-GHOSTS_JS = """() => {
-  window.__ghosts = 0;
-  new MutationObserver((list) => {
-    for (const m of list) for (const n of m.addedNodes)
-      if (n.classList?.contains('fly-ghost')) window.__ghosts += 1;
-  }).observe(document.body, {childList: true});
-}"""
-
 
 def start(page: Page, bots: list[str], names: list[str], seed: int) -> None:
     choose_seats(page, "tanbo", bots, names)
     fill_seed(page, seed)
     page.get_by_role("button", name="Start").click()
     expect(page.locator("#table")).to_be_visible()
-    page.evaluate(GHOSTS_JS)
+    page.evaluate(COUNT_GHOSTS_JS)
 
 
 def test_hot_seat_rings_keep_their_place_and_the_turn_is_marked(

@@ -211,14 +211,18 @@ export function fly(html, from, to, { duration = 450, delay = 0, target = null, 
  * @returns {number} how many were finished
  */
 export function finishMovement(doc = document) {
-  let finished = 0;
-  for (const animation of doc.getAnimations()) {
+  const moving = inFlight(doc);
+  for (const animation of moving) animation.finish();
+  return moving.length;
+}
+
+/** The animations running now that have an end (a flight, a glow; not an endless pulse).
+ *  @param {{getAnimations(): Animation[]}} doc */
+function inFlight(doc) {
+  return doc.getAnimations().filter((animation) => {
     const end = animation.effect?.getComputedTiming().endTime;
-    if (animation.playState !== "running" || end === undefined || !Number.isFinite(Number(end))) continue;
-    animation.finish();
-    finished += 1;
-  }
-  return finished;
+    return animation.playState === "running" && end !== undefined && Number.isFinite(Number(end));
+  });
 }
 
 /**
@@ -230,10 +234,7 @@ export function finishMovement(doc = document) {
  * @returns {Promise<void>}
  */
 export async function movementSettled(doc = document, cap = 1500) {
-  const moving = doc.getAnimations().filter((animation) => {
-    const end = animation.effect?.getComputedTiming().endTime;
-    return animation.playState === "running" && end !== undefined && Number.isFinite(Number(end));
-  });
+  const moving = inFlight(doc);
   if (!moving.length) return;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
