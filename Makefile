@@ -10,6 +10,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
+HEADLESS_SHELL := /usr/lib/chromium/chromium-headless-shell
 # Test processes (pytest-xdist). Browser tests wait on Python loading in the page as much as on
 # the CPU, so two processes pay even on a 2-core machine.
 JOBS ?= 2
@@ -58,14 +59,20 @@ serve: build
 	@echo "Open http://$(HOST):$(PORT)/"
 	$(PY) scripts/serve.py --dir dist --host $(HOST) --port $(PORT)
 
+# The browser tests run in the headless shell (faster) and the full browser (a test of what only
+# it does, and the benchmarks): Debian's two packages of the same Chromium.
 chromium:
-	@if [ ! -x "$(CHROMIUM)" ]; then \
+	@if [ ! -x "$(CHROMIUM)" ] || [ ! -x "$(HEADLESS_SHELL)" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    export DEBIAN_FRONTEND=noninteractive; \
-	    apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
-	  else \
-	    echo "Chromium is missing: install Debian's chromium package (sudo apt-get install chromium)" >&2; \
+	    apt-get update -qq && apt-get install -y -qq chromium chromium-headless-shell >/dev/null; \
+	  elif [ ! -x "$(CHROMIUM)" ]; then \
+	    echo "Chromium is missing: install Debian's chromium and chromium-headless-shell" \
+	      "packages (sudo apt-get install chromium chromium-headless-shell)" >&2; \
 	    exit 1; \
+	  else \
+	    echo "chromium-headless-shell is missing: the browser tests run in the full browser" \
+	      "(slower; sudo apt-get install chromium-headless-shell)"; \
 	  fi; \
 	fi
 	@# Japanese text needs a font with its glyphs, or screenshots show boxes.

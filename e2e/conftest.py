@@ -36,7 +36,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import build as site_build  # noqa: E402
 import serve as site_serve  # noqa: E402
-from chromium import CHROMIUM_FLAGS  # noqa: E402
+from chromium import CHROMIUM_FLAGS, test_browser  # noqa: E402
+from chromium import full_browser as full_browser  # noqa: E402  (for test_storage)
 
 HERE = Path(__file__).resolve().parent
 
@@ -98,10 +99,7 @@ ENGINE_TIMEOUT_MS = 60_000
 
 
 def _chromium() -> str | None:
-    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"):
-        if candidate and Path(candidate).is_file():
-            return candidate
-    return shutil.which("chromium") or shutil.which("chromium-browser")
+    return test_browser(os.environ) or shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest.fixture(scope="session")

@@ -13,6 +13,7 @@ run a module worker from a blob: URL in such a frame at all (PyScript's worker i
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, Playwright, expect
 
-from .conftest import CHROMIUM_FLAGS, ENGINE_TIMEOUT_MS, Guard, _chromium, screenshot
+from .conftest import CHROMIUM_FLAGS, ENGINE_TIMEOUT_MS, Guard, full_browser, screenshot
 from .lobby import choose_seats, table_command
 from .play import board_state, decide, wait_turn
 
@@ -74,8 +75,9 @@ def _wire(context: BrowserContext, page: Page, origin: str) -> Guard:
 def blocked_profile(
     playwright: Playwright, tmp_path: Path, base_url: str
 ) -> Iterator[tuple[Page, Guard]]:
-    """A page in a Chromium profile whose settings block all site data."""
-    executable = _chromium()
+    """A page in a Chromium profile whose settings block all site data. The full browser: the
+    headless shell the other tests use does not read a profile's content settings."""
+    executable = full_browser(os.environ)
     if executable is None:
         pytest.fail("Chromium not found: install Debian's chromium package (make test does).")
     profile = tmp_path / "profile"
