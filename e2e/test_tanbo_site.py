@@ -5,10 +5,13 @@ what that player just did; the replay draws the table read-only."""
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections import Counter
 from typing import Any
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .conftest import ENGINE_TIMEOUT_MS, screenshot
 from .lobby import choose_seats, fill_seed
@@ -188,6 +191,68 @@ RING_ABOVE_PROMPT_JS = """() => {
           screen: innerHeight, stuck: Math.round(s.bottom) >= innerHeight - 1};
 }"""
 
+# The turn's ring is whole above the prompt's panel (or the panel is not stuck to the foot).
+RING_SEEN_JS = f"""() => {{
+  const s = ({RING_ABOVE_PROMPT_JS})();
+  return s && (!s.stuck || (s.ring[0] >= -1 && s.ring[1] <= s.prompt + 1));
+}}"""
+
+
+# Where each token that flies lands on the screen (a ghost is fixed where it lands): at which
+# step, on which ring (whichever ring's box holds it, on screen or not), and where the panel
+# stuck to the foot of the screen starts (else the screen's foot). Run before the page's scripts.
+LANDINGS_JS = """() => {
+  window.__landings = [];
+  new MutationObserver((list) => {
+    for (const m of list) for (const n of m.addedNodes) {
+      if (!n.classList?.contains('fly-ghost')) continue;
+      const r = n.getBoundingClientRect();
+      const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+      const ring = [...document.querySelectorAll('#board svg.ring')].find((g) => {
+        const b = g.getBoundingClientRect();
+        return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom;
+      });
+      const panel = document.querySelector('#board .tanbo-status')?.getBoundingClientRect();
+      const stuck = panel && Math.round(panel.bottom) >= innerHeight - 1;
+      window.__landings.push({top: Math.round(r.top), bottom: Math.round(r.bottom),
+        step: document.getElementById('board')?.dataset.step,
+        ring: ring ? [...ring.classList].find((c) => c.startsWith('seat-')) : null,
+        cover: stuck ? Math.round(panel.top) : innerHeight});
+    }
+  }).observe(document, {childList: true, subtree: true});
+}"""
+
+
+def test_on_a_phone_a_bot_s_sowing_is_followed_to_its_ring(returning: Any, base_url: str) -> None:
+    """On a phone the rings are one above the other and one fits the screen: the bot's ring was
+    below the fold, so its sowing played unseen. Each movement is now brought on screen before
+    it starts, on the ring where most of it lands (above the prompt's panel), and the page goes
+    back to your ring after it. (Rice going back to the bag, below the rings, may fly out of
+    sight.)"""
+    page, _ = returning(base_url, viewport={"width": 360, "height": 740})
+    page.add_init_script(f"({LANDINGS_JS})()")
+    page.goto(base_url + "?fast=1")
+    start(page, ["", "normal"], ["Aiko", "Bot"], seed=5)
+    for i in range(5):
+        if wait_turn(page) == "over":
+            break
+        decide(page, i)
+    wait_turn(page)
+    landings = [x for x in page.evaluate("() => window.__landings") if x["ring"]]
+    by_step: dict[str, list[dict[str, Any]]] = {}
+    for x in landings:
+        by_step.setdefault(x["step"], []).append(x)
+    for step, moved in by_step.items():
+        counts = Counter(x["ring"] for x in moved)
+        busiest = counts.most_common(1)[0][0]
+        shown = [x for x in moved if x["ring"] == busiest]
+        unseen = [x for x in shown if x["top"] < 0 or x["bottom"] > x["cover"] + 1]
+        assert unseen == [], f"step {step}: tokens landed on {busiest} off screen: {unseen}"
+    bots = [x for x in landings if x["ring"] == "seat-1"]
+    assert len(bots) >= 3, f"the bot's sowing was not seen: {landings}"
+    # Back on your own ring, whole above the panel, once the bot's move has landed.
+    page.wait_for_function(RING_SEEN_JS)
+
 
 def test_on_a_phone_the_prompt_never_covers_the_ring_you_play_on(
     returning: Any, base_url: str
@@ -202,6 +267,9 @@ def test_on_a_phone_the_prompt_never_covers_the_ring_you_play_on(
     for i in range(6):
         if wait_turn(page) == "over":
             break
+        # A bot's move is shown on its ring first; then the page comes back to yours.
+        with contextlib.suppress(PlaywrightTimeoutError):
+            page.wait_for_function(RING_SEEN_JS, timeout=5000)
         seen = page.evaluate(RING_ABOVE_PROMPT_JS)
         assert seen is not None, "no ring is the turn's"
         if seen["stuck"]:

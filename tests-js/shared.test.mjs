@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { esc, finishMovement, motionOk, movementSettled, possessive } from "../web/js/games/shared.js";
+import { esc, finishMovement, motionOk, movementSettled, possessive, scrollAbove } from "../web/js/games/shared.js";
 
 describe("esc", () => {
   it("escapes the five characters that matter in HTML text and attributes", () => {
@@ -99,5 +99,39 @@ describe("movementSettled", () => {
 
   it("returns at once when nothing moves", async () => {
     await movementSettled({ getAnimations: () => [] }, 10_000);
+  });
+});
+
+describe("scrollAbove", () => {
+  /** Scroll by `scrollAbove` on a part of the table at `top`..`bottom` of the screen.
+   *  @param {number} top @param {number} bottom @param {number} limit */
+  const scrolled = (top, bottom, limit) => {
+    /** @type {number[]} */
+    const by = [];
+    const saved = globalThis.window;
+    globalThis.window = /** @type {any} */ ({ scrollBy: (/** @type {{top: number}} */ o) => by.push(o.top) });
+    try {
+      const area = /** @type {any} */ ({ getBoundingClientRect: () => ({ top, bottom, height: bottom - top }) });
+      scrollAbove(area, limit);
+    } finally {
+      globalThis.window = saved;
+    }
+    return by;
+  };
+
+  it("leaves a part already whole on screen above the panel where it is", () => {
+    assert.deepEqual(scrolled(100, 400, 511), []);
+  });
+
+  it("lifts a part under the panel until it sits whole above it", () => {
+    assert.deepEqual(scrolled(700, 930, 511), [930 - 511 + 6]);
+  });
+
+  it("brings down a part above the screen to its top", () => {
+    assert.deepEqual(scrolled(-300, -70, 511), [-306]);
+  });
+
+  it("shows at least the top of a part taller than the room above the panel", () => {
+    assert.deepEqual(scrolled(600, 1200, 511), [594]);
   });
 });

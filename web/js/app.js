@@ -23,7 +23,7 @@ import { startEngine } from "./engine.js";
 import * as fallbackRenderer from "./fallback-renderer.js";
 import { InputGate } from "./input-gate.js";
 import { Lobby } from "./lobby.js";
-import { controlFor, finishMovement, movementSettled } from "./games/shared.js";
+import { controlFor, coverTop, finishMovement, movementSettled, nextFrame, scrollAbove } from "./games/shared.js";
 import { Match, awaitedSeats } from "./match.js";
 import { INTERRUPT_FACTOR, PACES, isPace, keepPace, storedPace } from "./pace.js";
 import { StagedMove, keepConfirm, storedConfirm } from "./confirm-moves.js";
@@ -668,21 +668,24 @@ function placeFocus(board) {
   // On a phone the table is taller than the screen: bring the decision into view.
   if (yours && matchMedia(NARROW).matches) {
     bringIntoView(prompt, first);
-    keepAboveCover(board.querySelector("[data-decision-area]"), prompt ?? first);
+    const area = board.querySelector("[data-decision-area]");
+    keepAboveCover(area, prompt ?? first);
+    // The other player's move may be shown on their own part of the table first (a renderer's
+    // followMovement, at the next frame); once it has landed, back to the decision's. Not if the
+    // person has touched, scrolled or typed meanwhile: the page never moves under a finger.
+    const touches = touchedCount;
+    if (area) {
+      nextFrame(() => movementSettled().then(() => {
+        if (area.isConnected && touchedCount === touches) keepAboveCover(area, prompt ?? first);
+      }));
+    }
   }
 }
 
-/** The top edge of the panel holding `node` when it is stuck to the foot of the screen (a
- *  sticky or fixed panel there covers whatever scrolls under it), or null.
- *  @param {Element | null} node */
-function coverTop(node) {
-  for (let n = node; n && n !== document.body; n = n.parentElement) {
-    const { position } = getComputedStyle(n);
-    if (position !== "sticky" && position !== "fixed") continue;
-    const r = n.getBoundingClientRect();
-    return r.bottom >= innerHeight - 1 && r.top > 0 ? r.top : null;
-  }
-  return null;
+/** How many times the person has touched, clicked, scrolled or typed on this page. */
+let touchedCount = 0;
+for (const type of ["pointerdown", "keydown", "wheel", "touchstart"]) {
+  addEventListener(type, () => { touchedCount += 1; }, { capture: true, passive: true });
 }
 
 /** A table whose prompt is a panel stuck to the foot of a phone's screen names the part of the
@@ -693,11 +696,7 @@ function coverTop(node) {
 function keepAboveCover(area, prompt) {
   const limit = area ? coverTop(prompt) : null;
   if (!area || limit === null) return;
-  const r = area.getBoundingClientRect();
-  const margin = 6;
-  if (r.top >= 0 && r.bottom <= limit) return;
-  const dy = r.bottom > limit && r.height + 2 * margin <= limit ? r.bottom - limit + margin : r.top - margin;
-  window.scrollBy({ top: dy, behavior: "instant" });
+  scrollAbove(area, limit);
 }
 
 /** Scroll (only if needed) so that the prompt and the first choice are both on screen, or at

@@ -204,6 +204,49 @@ export function fly(html, from, to, { duration = 450, delay = 0, target = null, 
 }
 
 /**
+ * The top edge of the panel holding `node` when that panel is stuck to the foot of the screen (a
+ * sticky or fixed panel there covers whatever scrolls under it), or null.
+ * @param {Element | null} node
+ * @returns {number | null}
+ */
+export function coverTop(node) {
+  for (let n = node; n && n !== document.body; n = n.parentElement) {
+    const { position } = getComputedStyle(n);
+    if (position !== "sticky" && position !== "fixed") continue;
+    const r = n.getBoundingClientRect();
+    return r.bottom >= innerHeight - 1 && r.top > 0 ? r.top : null;
+  }
+  return null;
+}
+
+/**
+ * Scroll at once, and only if needed, so that `area` sits whole on screen above `limit` (the top
+ * of a panel stuck to the foot of the screen, else the screen's foot), or at least its top
+ * when it cannot.
+ * @param {Element} area
+ * @param {number} limit
+ */
+export function scrollAbove(area, limit) {
+  const r = area.getBoundingClientRect();
+  const margin = 6;
+  if (r.top >= 0 && r.bottom <= limit) return;
+  const dy = r.bottom > limit && r.height + 2 * margin <= limit ? r.bottom - limit + margin : r.top - margin;
+  window.scrollBy({ top: dy, behavior: "instant" });
+}
+
+/**
+ * Before a movement starts, bring `area` (the part of the table it plays on: Tanbo's ring being
+ * sown) on screen when it is not: on a phone the other player's ring is below the fold, and a
+ * bot's sowing there played unseen. Above the prompt's panel when one is stuck to the foot of the
+ * screen. Call it before the flights measure where they go: a ghost flies in screen coordinates.
+ * @param {Element | null} area
+ */
+export function followMovement(area) {
+  if (!area || !motionOk()) return;
+  scrollAbove(area, coverTop(document.querySelector("[data-prompt]")) ?? innerHeight);
+}
+
+/**
  * Skip the movement in flight: every animation a table started (a flight, a glow) jumps to its
  * end, so a person who taps during it sees the table as it now is at once. Endless animations
  * are left alone (they have no end to jump to).

@@ -10,7 +10,7 @@
 // their ring comes first; otherwise seat 0's. Whose turn it is is marked, never shown by moving
 // the rings. The status (prompt and choices) has its own place so that the rings never jump.
 
-import { controlFor, esc, fly, nextFrame, pulse, redraw, send } from "./shared.js";
+import { controlFor, esc, fly, followMovement, nextFrame, pulse, redraw, send } from "./shared.js";
 import { say, seatName, t as words } from "../i18n.js";
 
 // Every word shown comes from the tanbo catalogue (pygames/tanbo/i18n: tanbo.ui.* for the
@@ -1058,6 +1058,12 @@ function animateChange(root, before, after) {
   const events = [];
   for (const s of after.ring_order) events.push(...seatEvents(before, after, s));
   if (!events.length) return;
+  // On a phone one ring is on screen at a time: show the one where most of this move lands.
+  /** @type {Map<number, number>} */
+  const landings = new Map();
+  for (const ev of events) if ("ring" in ev.to) landings.set(ev.to.ring, (landings.get(ev.to.ring) ?? 0) + 1);
+  const busiest = [...landings].sort((x, y) => y[1] - x[1])[0];
+  if (busiest) followMovement(root.querySelector(`.ring.seat-${busiest[0]}`));
   const gap = Math.min(260, (BUDGET_MS - 350) / Math.max(1, events.length - 1));
   const duration = Math.max(250, Math.min(420, BUDGET_MS - gap * (events.length - 1)));
   events.forEach((ev, i) => {
