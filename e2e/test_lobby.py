@@ -24,6 +24,12 @@ CARDS = {
 }
 
 
+# What of a rules picture is words, not art: each must be hidden in a lobby card's cover.
+COVER_WORDS_JS = """(pic) => [...pic.querySelectorAll(
+  'p, .htp-pic-score, .htp-pic-hands, .tanbo-pic-no, .tanbo-pic-lands, .storm-pic-note')]
+  .filter((e) => e.getClientRects().length).map((e) => e.className)"""
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_card_per_game_with_its_picture_chosen_like_radio_buttons(
     returning: Any, base_url: str, lang: str
@@ -46,6 +52,10 @@ def test_a_card_per_game_with_its_picture_chosen_like_radio_buttons(
         expect(card.locator(".game-card-pic svg").first).to_be_visible()
         box = card.locator(".game-card-pic").bounding_box()
         assert box and box["height"] >= 70, box
+        # The art alone: no caption or score list of the rules page's picture (a stray season
+        # glyph of Humble Tea Party's score list showed beside its box).
+        words = card.locator(".game-card-pic").evaluate(COVER_WORDS_JS)
+        assert words == [], (title, words)
     radios = page.get_by_role("radio")
     expect(radios).to_have_count(3)
     expect(page.get_by_role("radio", name=CARDS[lang][0][0])).to_be_checked()
