@@ -108,7 +108,8 @@ def test_every_drawn_position_has_44_px_targets(
             page.select_option("#pick", name)
             assert small_targets(page, "#root") == [], f"{name} at {width} px"
             assert_fits_width(page, f"{name} at {width} px")
-            # Not yet on a desktop: Storm's six seats keep one line each there, so that the
-            # table stays within a 768 px high screen.
-            if width < 1366:
+            # Storm not yet on a desktop: its tiles keep one line each there (a last move, a
+            # serving's outcome), so that six seats, the hand and ten discard choices stay
+            # within a 768 px high screen; the lines they need take 50 px more, and 28 are free.
+            if width < 1366 or game != "storm_in_a_teacup":
                 assert clipped_text(page, "#root") == [], f"{name} at {width} px"
