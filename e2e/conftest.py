@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import build as site_build  # noqa: E402
 import serve as site_serve  # noqa: E402
-from chromium import CHROMIUM_FLAGS, test_browser  # noqa: E402
+from chromium import CHROMIUM_FLAGS, browser_for_tests  # noqa: E402
 from chromium import full_browser as full_browser  # noqa: E402  (for test_storage)
 
 HERE = Path(__file__).resolve().parent
@@ -99,7 +99,8 @@ ENGINE_TIMEOUT_MS = 60_000
 
 
 def _chromium() -> str | None:
-    return test_browser(os.environ) or shutil.which("chromium") or shutil.which("chromium-browser")
+    found = browser_for_tests(os.environ)
+    return found or shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest.fixture(scope="session")

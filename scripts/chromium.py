@@ -22,7 +22,9 @@ CHROMIUM = "/usr/bin/chromium"
 # in the full browser, with 21 % less CPU in all. The benchmarks keep the full browser, which is
 # what people use.
 HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell"
-def test_browser(environ: Mapping[str, str]) -> str | None:
+
+
+def browser_for_tests(environ: Mapping[str, str]) -> str | None:
     """The Chromium the browser tests drive: ``$CHROMIUM`` when set, else the headless shell,
     else the full browser; None when there is none."""
     return _first(environ.get("CHROMIUM"), HEADLESS_SHELL, CHROMIUM, "/usr/bin/chromium-browser")
