@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+import pygames
+
 from .conftest import ENGINE_TIMEOUT_MS, Guard, screenshot, soak_beyond, wait_ready
 from .lobby import choose_seats, fill_seed, table_command
 from .play import TAB_SAVE_JS, board_state, bot_record, decide, record_link, tab_save, wait_turn
@@ -164,7 +166,10 @@ def test_advanced_holds_the_seed_and_the_engine_details(site: tuple[Page, Guard]
     expect(page.locator("footer")).not_to_contain_text("loaded in")
     page.get_by_text("Advanced").click()
     expect(page.get_by_label("Seed")).to_be_visible()
-    expect(page.locator("#versions")).to_contain_text(re.compile(r"Python 3\.\d+.*loaded in"))
+    # The rules' version is the package's, the one pyproject.toml states.
+    expect(page.locator("#versions")).to_contain_text(
+        re.compile(rf"pygames {re.escape(pygames.__version__)}: Python 3\.\d+.*loaded in")
+    )
 
 
 def test_a_reload_mid_game_returns_to_the_same_game(site: tuple[Page, Guard]) -> None:

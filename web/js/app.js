@@ -169,7 +169,7 @@ async function loadEngine(starting) {
       app.lobby?.useCatalogue(reply.games);
     }
     $("start").disabled = false;
-    app.versions = { python: engine.python, seconds: (engine.loadMs / 1000).toFixed(1) };
+    app.versions = { python: engine.python, rules: engine.rules, seconds: (engine.loadMs / 1000).toFixed(1) };
     drawVersions();
     document.body.dataset.engine = "ready";
     return engine;

@@ -150,7 +150,7 @@ export async function startEngine(onProgress = () => {}, { onDeath = () => {} } 
   /** @type {Record<string, number>} */
   const crossings = {};
   /** @type {Record<string, unknown>} */
-  const engine = { python: pong.python, loadMs: Math.round(performance.now() - t0), crossings, pending: 0 };
+  const engine = { python: pong.python, rules: pong.rules, loadMs: Math.round(performance.now() - t0), crossings, pending: 0 };
   /** @type {string[]} */
   const calls = JSON.parse(await worker.sync.calls());
   for (const name of calls) {

@@ -148,6 +148,8 @@ export type BridgeCall = keyof BridgeCalls;
 export interface Engine extends BridgeCalls {
   /** Python's version in the worker. */
   python: string;
+  /** The rules package's version (pyproject.toml's, written into the site's archive). */
+  rules: string;
   /** How long loading took, in ms. */
   loadMs: number;
   /** How many times each bridge call crossed to the worker (tests count decisions by it). */
@@ -497,7 +499,7 @@ export interface ShellState {
   tutorialPending?: TutorialJson | null;
   /** What the screen shows, kept to draw it again in another language (shell words). */
   progress?: Progress;
-  versions?: { python: string; seconds: string };
+  versions?: { python: string; rules: string; seconds: string };
   resumingGame?: string;
   passTo?: number | null;
   handoverTo?: number | null;

@@ -13,12 +13,12 @@ import sys
 if os.path.join(os.getcwd(), "pygames.zip") not in sys.path:
     sys.path.insert(0, os.path.join(os.getcwd(), "pygames.zip"))
 
-from pygames import bridge
+from pygames import __version__, bridge
 
 
 def ping() -> str:
     """Cheap round trip the page uses to know that Python and the rules are loaded."""
-    return json.dumps({"ok": True, "python": sys.version.split()[0]})
+    return json.dumps({"ok": True, "python": sys.version.split()[0], "rules": __version__})
 
 
 def calls() -> str:
