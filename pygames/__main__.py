@@ -15,6 +15,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from . import __version__
 from .core import GameError, JsonDict
 
 
@@ -121,6 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def parser() -> argparse.ArgumentParser:
     """The command line's parser (but ``lab``'s own flags: :func:`pygames.lab.cli.run_parser`)."""
     parser = argparse.ArgumentParser(prog="python -m pygames", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"pygames {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     sim = sub.add_parser("simulate", help="play bot games and report statistics")
