@@ -1,5 +1,6 @@
-"""Command line: ``python -m pygames simulate|arena|lab|bench|games``.
+"""Command line: ``python -m pygames play|simulate|arena|lab|bench|games``.
 
+``play`` plays a whole game in the terminal, against bots or with people at one keyboard;
 ``simulate`` plays bot games for balance studies; ``arena`` pits bot A (one seat, rotated)
 against bot B and prints A's win rate with a 95 % interval and its time a move; ``bench``
 prints speed figures (with ratios to a random game in the same run); ``games`` lists the games
@@ -14,6 +15,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from . import __version__
 from .core import GameError, JsonDict
@@ -62,8 +64,17 @@ def _arena(args: argparse.Namespace) -> int:
     try:
         options = json.loads(args.options) if args.options else {}
         players = args.players or get_game(args.game).min_players
-        result = arena(args.game, players, args.a, args.b, args.games, args.seed,
-                       args.budget, args.workers, options)
+        result = arena(
+            args.game,
+            players,
+            args.a,
+            args.b,
+            args.games,
+            args.seed,
+            args.budget,
+            args.workers,
+            options,
+        )
     except (GameError, json.JSONDecodeError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -96,13 +107,36 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _play(args: argparse.Namespace) -> int:
+    from .terminal import play
+
+    try:
+        options = json.loads(args.options) if args.options else {}
+    except json.JSONDecodeError as exc:
+        print(f"error: --options is not JSON: {exc}", file=sys.stderr)
+        return 2
+    return play(
+        args.game,
+        args.seats.split(",") if args.seats else None,
+        names=[n.strip() for n in args.names.split(",")] if args.names else (),
+        seed=args.seed,
+        options=options,
+        lang=args.lang,
+        load=args.load,
+        save=args.save,
+        colour=args.colour,
+    )
+
+
 def _games(args: argparse.Namespace) -> int:
     from .bots import bot_names
     from .games import all_games
 
     for g in all_games():
-        print(f"{g.id:<20} {g.title:<22} {g.min_players}-{g.max_players} players, "
-              f"bots: {', '.join(bot_names(g.id))}")
+        print(
+            f"{g.id:<20} {g.title:<22} {g.min_players}-{g.max_players} players, "
+            f"bots: {', '.join(bot_names(g.id))}"
+        )
     return 0
 
 
@@ -125,6 +159,49 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"pygames {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
+    pla = sub.add_parser(
+        "play", help="play a game in the terminal, against bots or with people at one keyboard"
+    )
+    pla.add_argument("game", nargs="?", help="game id, e.g. tanbo (not needed with --load)")
+    pla.add_argument(
+        "--seats",
+        default=None,
+        help="comma-separated: human or a bot level per seat, e.g. human,normal "
+        "(default: you against Normal bots, the game's fewest players)",
+    )
+    pla.add_argument("--names", default=None, help="comma-separated names of the seats")
+    pla.add_argument("--seed", type=int, default=None, help="the deal's seed (default: random)")
+    pla.add_argument("--options", default=None, help="game options as JSON")
+    pla.add_argument("--lang", choices=("en", "ja"), default="en", help="language (default en)")
+    pla.add_argument(
+        "--load",
+        type=Path,
+        default=None,
+        help="open a save file (the page's Save writes the same files)",
+    )
+    pla.add_argument(
+        "--save",
+        type=Path,
+        default=None,
+        help="the file that s (save) writes, also written on leaving or at the end",
+    )
+    pla.add_argument(
+        "--colour",
+        "--color",
+        dest="colour",
+        action="store_true",
+        default=None,
+        help="colour even when the output is not a terminal",
+    )
+    pla.add_argument(
+        "--no-colour",
+        "--no-color",
+        dest="colour",
+        action="store_false",
+        help="plain text even on a terminal",
+    )
+    pla.set_defaults(run=_play)
+
     sim = sub.add_parser("simulate", help="play bot games and report statistics")
     sim.add_argument("game", help="game id, e.g. tanbo")
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
@@ -142,9 +219,13 @@ def parser() -> argparse.ArgumentParser:
     are.add_argument("--b", default="normal", help="bot B, every other seat (default normal)")
     are.add_argument("--games", type=int, default=20, help="number of games (default 20)")
     are.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    are.add_argument("--budget", type=float, default=None,
-                     help="seconds of CPython CPU a move for search bots, turned into "
-                          "iterations by the game's measured rate (default: each level's own)")
+    are.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="seconds of CPython CPU a move for search bots, turned into "
+        "iterations by the game's measured rate (default: each level's own)",
+    )
     are.add_argument("--workers", type=int, default=1, help="processes (results identical)")
     are.add_argument("--options", default=None, help="game options as JSON")
     are.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -158,8 +239,10 @@ def parser() -> argparse.ArgumentParser:
     ben.add_argument("--json", action="store_true")
     ben.set_defaults(run=_bench)
 
-    sub.add_parser("lab", help="studies: many settings, many games, on many cores; "
-                   "python -m pygames lab --help")
+    sub.add_parser(
+        "lab",
+        help="studies: many settings, many games, on many cores; python -m pygames lab --help",
+    )
 
     lst = sub.add_parser("games", help="list the games and their bots")
     lst.set_defaults(run=_games)
