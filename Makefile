@@ -23,7 +23,7 @@ DIST_STAMP := dist/build.json
 JS_TESTS := tests-js/*.test.mjs
 BUILD_INPUTS := $(shell find web pygames scripts -type f -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null) package.json
 
-.PHONY: help setup build serve test lint typecheck contract unit test-js e2e chromium bench bench-web bench-assist bench-pace soak soak-tests clean
+.PHONY: help setup build serve test lint typecheck contract unit test-js e2e chromium bench bench-web bench-assist bench-pace soak soak-tests wheel clean
 
 help:
 	@echo "make serve   set up, build, and serve the site at http://$(HOST):$(PORT)/"
@@ -36,6 +36,7 @@ help:
 	@echo "make bench-assist  a hint's latency and a whole game's review time in Chromium, per game"
 	@echo "make bench-pace  a person's wait for the bots at each speed (Humble Tea Party, 4 players)"
 	@echo "make soak    10,000 random games at every game and player count; 10,000 fuzzed bridge calls, saves and links"
+	@echo "make wheel   the Python wheel and sdist (python -m build) in build/wheel/, checked by twine"
 	@echo "make soak-tests  the slow tests in full (conformance batches; browser games to their end: make test plays their first games or decisions) and the soak browser tests (make test checks once what they repeat)"
 	@echo "make clean   remove dist/ and test artifacts (make distclean: also .venv, node_modules)"
 
@@ -143,6 +144,12 @@ SOAK_SAVES ?= 10000
 SOAK_LINKS ?= 10000
 soak: $(VENV_STAMP) $(NODE_STAMP)
 	$(PY) -m tests.soak --games $(SOAK_GAMES) --calls $(SOAK_CALLS) --saves $(SOAK_SAVES) --links $(SOAK_LINKS) --workers $(JOBS) $(if $(SOAK_JOURNAL),--journal $(SOAK_JOURNAL))
+
+# The rules as a package: the wheel and sdist, with this environment's setuptools (pinned).
+wheel: $(VENV_STAMP)
+	rm -rf build/wheel
+	$(PY) -m build --no-isolation --outdir build/wheel .
+	$(PY) -m twine check --strict build/wheel/*
 
 soak-tests: build chromium
 	PYGAMES_SITE=$(CURDIR)/dist PYGAMES_SOAK=1 $(PYTEST) tests e2e -m "slow or soak"

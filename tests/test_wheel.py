@@ -4,7 +4,9 @@ from any directory there ``python -m pygames --version``, ``games`` and ``play``
 whole game of each title) work.
 
 The build uses this environment's backend (``--no-isolation``: nothing is downloaded), and
-the wheel is installed with ``--no-index --no-deps``: it needs nothing, or it would fail."""
+the wheel is installed with ``--no-index --no-deps``: it needs nothing, or it would fail. With
+its ``rl`` extra (from the package index, at the constraints' versions) PettingZoo's API test
+passes for every game at every player count."""
 
 from __future__ import annotations
 
@@ -68,6 +70,45 @@ def installed(built: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return python
 
 
+@pytest.fixture(scope="module")
+def installed_rl(built: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv with the wheel and its ``rl`` extra (from the package index, at the
+    constraints' versions); its python."""
+    venv = tmp_path_factory.mktemp("venv-rl")
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    wheel = next(built.glob("*.whl"))
+    subprocess.run(
+        [
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            f"pygames[rl] @ {wheel.as_uri()}",
+            "-c",
+            str(ROOT / "constraints.txt"),
+        ],
+        check=True,
+        env={**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"},
+    )
+    return python
+
+
+API_TEST = """
+import warnings
+from pettingzoo.test import api_test
+from pygames.env import make_env
+from pygames.games import all_games
+
+warnings.simplefilter("ignore")
+for game in all_games():
+    for players in range(game.min_players, game.max_players + 1):
+        api_test(make_env(game.id, players), num_cycles=50)
+        print("passed", game.id, players)
+"""
+
+
 def run(python: Path, *args: str, stdin: str = "", cwd: Path) -> subprocess.CompletedProcess[str]:
     # Not this checkout's sources: a clean environment, started elsewhere.
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
@@ -128,3 +169,12 @@ def test_a_scripted_game_plays_to_its_end_from_the_wheel(
     # The save file is the page's: the same package (the wheel's) opens it again.
     opened = run(installed, "-m", "pygames", "play", "--load", "game.json", cwd=tmp_path)
     assert "Opened game.json at step" in opened.stdout, opened.stdout + opened.stderr
+
+
+def test_pettingzoo_s_api_test_passes_from_the_wheel_with_its_rl_extra(
+    installed_rl: Path, tmp_path: Path
+) -> None:
+    tested = run(installed_rl, "-c", API_TEST, cwd=tmp_path)
+    assert tested.returncode == 0, tested.stdout[-1500:] + tested.stderr[-1500:]
+    passed = [line for line in tested.stdout.splitlines() if line.startswith("passed ")]
+    assert len(passed) == 1 + 4 + 5, tested.stdout  # Tanbo 2; Humble Tea Party 3-6; Storm 2-6
