@@ -161,6 +161,9 @@ def _preload_pyscript(out: Path) -> list[str]:
     return chunks
 
 
+NOT_SHIPPED = ("lab", "terminal", "env")
+
+
 def _package_files() -> list[Path]:
     files = [
         p
@@ -168,8 +171,9 @@ def _package_files() -> list[Path]:
         if p.is_file()
         and (p.suffix == ".py" or p.name in SHIPPED_DATA or p.parent.name == "i18n")
         and "__pycache__" not in p.parts
-        # The lab is for the command line (process pools, Dask, matplotlib): not shipped.
-        and p.relative_to(PACKAGE).parts[0] != "lab"
+        # The lab (process pools, Dask, matplotlib), the terminal and the PettingZoo
+        # environments are for a Python outside the browser: not shipped to the page.
+        and p.relative_to(PACKAGE).parts[0] not in NOT_SHIPPED
     ]
     return sorted(files)
 

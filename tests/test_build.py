@@ -162,7 +162,9 @@ def test_pygames_ships_as_bytecode_with_its_data(built: Path) -> None:
     modules = {n for n in sources if n.endswith(".py")}
     assert {n + "c" for n in modules} | {"pygames/_version.pyc"} <= names
     assert not {n for n in names if n.endswith(".py")}
-    assert not {n for n in names if n.startswith("pygames/lab/")}  # the command line's alone
+    # The lab, the terminal and the PettingZoo environments are the command line's alone.
+    for part in ("lab", "terminal", "env"):
+        assert not {n for n in names if n.startswith(f"pygames/{part}/")}, part
     data = sources - modules
     assert any(n.endswith("/i18n/ja.json") for n in data) and "pygames/py.typed" in data
     assert data <= names

@@ -47,6 +47,9 @@ def test_a_whole_game_from_a_scripted_input(game: str, lang: str) -> None:
     assert winner.search(out.split(over)[-1]), out[-500:]
     if lang == "ja":
         assert "ステップ" in out and "Step " not in out
+        assert "ボット・ふつう" in out.splitlines()[1]
+    else:
+        assert "(bot, Normal)" in out.splitlines()[1]
 
 
 def test_the_moves_are_the_legal_actions_in_the_page_s_words() -> None:
@@ -161,3 +164,13 @@ def test_the_terminal_words_are_in_both_languages_with_the_same_placeholders() -
     assert en.keys() == ja.keys()
     for key in en:
         assert placeholders(en[key]) == placeholders(ja[key]), key
+
+
+def test_colour_only_when_asked_or_on_a_terminal() -> None:
+    _, plain = run("tanbo", None, seed=1, lines="q\n")
+    assert "\033[" not in plain
+    _, coloured = run("tanbo", None, seed=1, lines="q\n", colour=True)
+    assert (
+        "\033[1m" in coloured
+        and coloured.replace("\033[1m", "").replace("\033[0m", "").replace("\033[2m", "") == plain
+    )

@@ -165,13 +165,18 @@ class Terminal:
             BOLD,
         )
         at_table = [
-            self.say("terminal.seat_bot", name=s["name"], level=s["bot"])
+            self.say("terminal.seat_bot", name=s["name"], level=self.level(s["bot"]))
             if s.get("bot")
             else s["name"]
             for s in seats
         ]
         self.write(self.say("terminal.seats", seats=", ".join(at_table)))
         return reply
+
+    def level(self, bot: str) -> str:
+        """A bot level in this language ("Normal", ふつう); an unknown one as it is named."""
+        key = f"terminal.level.{bot}"
+        return self.say(key) if self.say.knows(key) else bot
 
     def play(self, opened: dict[str, Any]) -> int:
         """Play the match to its end (0), or until the person leaves (0) or the input ends (1)."""
