@@ -52,7 +52,7 @@ $(NODE_STAMP): package.json package-lock.json
 setup: $(VENV_STAMP) $(NODE_STAMP)
 
 $(DIST_STAMP): $(VENV_STAMP) $(NODE_STAMP) $(BUILD_INPUTS)
-	$(PY) scripts/build.py
+	$(PY) scripts/build_site.py
 
 build: $(DIST_STAMP)
 

@@ -1,5 +1,5 @@
 // ESLint (flat config): the recommended rules over the site's own JavaScript and its node tests.
-// Build-time only: nothing here ships to the browser (scripts/build.py copies web/ and the
+// Build-time only: nothing here ships to the browser (scripts/build_site.py copies web/ and the
 // vendored runtime, never this file or node_modules).
 
 import js from "@eslint/js";

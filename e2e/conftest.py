@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 sys.path.insert(0, str(ROOT / "scripts"))
 
-import build as site_build  # noqa: E402
+import build_site as site_build  # noqa: E402
 import serve as site_serve  # noqa: E402
 from chromium import CHROMIUM_FLAGS, browser_for_tests  # noqa: E402
 from chromium import full_browser as full_browser  # noqa: E402  (for test_storage)

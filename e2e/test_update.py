@@ -35,7 +35,7 @@ pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
-import build as site_build  # type: ignore[import-not-found]  # noqa: E402
+import build_site as site_build  # type: ignore[import-not-found]  # noqa: E402
 import serve as site_serve  # type: ignore[import-not-found]  # noqa: E402
 
 MARK = "build-b"

@@ -1,7 +1,7 @@
 """pygames: the rules of Tanbo, Humble Tea Party and Storm in a Teacup, in pure Python."""
 
 # The version is pyproject.toml's. The site's archive carries it in _version.py (written by
-# scripts/build.py: Pyodide has no installed metadata for it); elsewhere it is the installed
+# scripts/build_site.py: Pyodide has no installed metadata for it); elsewhere it is the installed
 # package's metadata, so nothing here states a number of its own.
 try:
     from ._version import __version__  # type: ignore[import-not-found]

@@ -48,7 +48,7 @@ from typing import Any
 import bench_play
 import bench_python
 import serve as site_serve
-from build import PYODIDE_FILES
+from build_site import PYODIDE_FILES
 from chromium import CHROMIUM, CHROMIUM_FLAGS
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,6 +1,6 @@
 // Compile zip archives of Python sources to bytecode with the vendored Pyodide's own Python, so
 // the .pyc carry the magic number of the interpreter that runs them in the browser. Called by
-// scripts/build.py; the work itself is scripts/pyc_zip.py, run inside Pyodide.
+// scripts/build_site.py; the work itself is scripts/pyc_zip.py, run inside Pyodide.
 //
 //   node scripts/compile_pyc.mjs IN.zip OUT.zip PREFIX KEEP_SOURCES DOCSTRINGS [IN.zip ...]
 //

@@ -30,7 +30,7 @@ import marshal
 import sys
 import zipfile
 
-ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # the same fixed date as scripts/build.py's archives
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # the same fixed date as scripts/build_site.py's archives
 
 
 DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)

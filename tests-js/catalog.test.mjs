@@ -1,4 +1,4 @@
-// The lobby's catalogue: js/catalog.json, written by scripts/build.py from every game's
+// The lobby's catalogue: js/catalog.json, written by scripts/build_site.py from every game's
 // Game.describe() (tests/test_build.py checks it against bridge.games()). Here: what the lobby
 // reads from it is there, and every word it names is in both languages.
 import assert from "node:assert/strict";
@@ -10,7 +10,7 @@ import { BOT_LEVELS, DEFAULT_BOT, GAMES, botLabelId, gameById, useGames } from "
 
 const ROOT = new URL("../", import.meta.url);
 const python = process.env.PYTHON ?? "python3";
-const catalogue = JSON.parse(execFileSync(python, ["scripts/build.py", "--catalogue"], { cwd: ROOT, encoding: "utf8" }));
+const catalogue = JSON.parse(execFileSync(python, ["scripts/build_site.py", "--catalogue"], { cwd: ROOT, encoding: "utf8" }));
 useGames(catalogue);
 
 /** Every word the page can show: the shell's and every package's, as the build merges them. */

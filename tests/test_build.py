@@ -17,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
-import build as site_build  # noqa: E402
+import build_site as site_build  # noqa: E402
 import pyc_zip  # noqa: E402
 
 from pygames import bridge  # noqa: E402

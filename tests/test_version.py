@@ -17,7 +17,7 @@ import pygames
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
-import build as site_build  # noqa: E402
+import build_site as site_build  # noqa: E402
 
 
 def pyproject_version() -> str:

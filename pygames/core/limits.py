@@ -212,13 +212,13 @@ def seat_name(raw: str, seat: int) -> str:
 
 def blank_json() -> dict[str, str | list[str]]:
     """The characters that draw nothing, as the page reads them to say in the lobby that a
-    name will not show (written into the lobby's catalogue by scripts/build.py)."""
+    name will not show (written into the lobby's catalogue by scripts/build_site.py)."""
     return {"categories": list(BLANK_CATEGORIES), "chars": BLANK_CHARS}
 
 
 def as_json() -> dict[str, int]:
     """The bounds the page checks before calling the engine (written into the lobby's
-    catalogue by scripts/build.py)."""
+    catalogue by scripts/build_site.py)."""
     return {
         "record_chars": MAX_RECORD_CHARS,
         "action_chars": MAX_ACTION_CHARS,

@@ -1,6 +1,6 @@
 // The games the lobby offers, known before Python has loaded. Python is the only source: the
 // build writes js/catalog.json from every game's Game.describe() and the engine's bots
-// (scripts/build.py; tests/test_build.py fails when it differs from bridge.games()). Words are
+// (scripts/build_site.py; tests/test_build.py fails when it differs from bridge.games()). Words are
 // message ids (tanbo.title, shell.lobby.first.label), rendered in the reader's language.
 
 /** @import { CatalogGame, Catalogue } from "./types.js" */

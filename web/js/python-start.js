@@ -12,7 +12,7 @@
 // the returned interpreter.
 //
 // The snapshot is kept under a key that the build writes (the Pyodide version and digests of
-// the runtime and of both bytecode archives: see scripts/build.py), so a new build never
+// the runtime and of both bytecode archives: see scripts/build_site.py), so a new build never
 // restores an old one; saving a snapshot deletes the others. Any failure (no Cache Storage, a
 // damaged or refused snapshot, a heap too large) falls back to a normal start without a word
 // to the player, and a normal start saves a new snapshot.
@@ -28,7 +28,7 @@ import { coverIndexedDB } from "./memory-indexeddb.js";
 
 export { version };
 
-/** Filled in by scripts/build.py; while it is still the placeholder, no snapshot is used. */
+/** Filled in by scripts/build_site.py; while it is still the placeholder, no snapshot is used. */
 const KEY = "__PYGAMES_SNAPSHOT_KEY__";
 const PLACEHOLDER = "__PYGAMES_" + "SNAPSHOT_KEY__";
 /** The Cache Storage cache of snapshots. Not "pygames-...": sw.js deletes those it does not own. */

@@ -1,5 +1,5 @@
 // Types for the type checker only (tsc --noEmit over JSDoc; see tsconfig.json). Nothing here runs
-// or ships: scripts/build.py leaves *.d.ts out of dist/. JavaScript names them with JSDoc, e.g.
+// or ships: scripts/build_site.py leaves *.d.ts out of dist/. JavaScript names them with JSDoc, e.g.
 //   /** @param {import("./types.js").Status} status */
 // The views (a seat's view, a message, an outcome, each game's table) are declared once, in
 // Python, and written into views.d.ts (scripts/contract.py); the bridge's replies below follow

@@ -1,4 +1,4 @@
-// The vendored runtime, for the type checker: scripts/build.py copies it from node_modules into
+// The vendored runtime, for the type checker: scripts/build_site.py copies it from node_modules into
 // dist/vendor/, so web/ has no file there to check against. Only what web/js uses is declared.
 // Build-time only (the build leaves *.d.ts out of dist/).
 

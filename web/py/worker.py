@@ -1,7 +1,7 @@
 """PyScript worker entry: exposes pygames.bridge to the page.
 
 Runs inside a web worker (Pyodide). web/js/python-start.js has already written ``pygames.zip``
-(bytecode, ``.pyc`` only: scripts/build.py) into the working directory and put it on sys.path,
+(bytecode, ``.pyc`` only: scripts/build_site.py) into the working directory and put it on sys.path,
 so the rules are imported from the archive (zipimport). Every exported function takes plain
 str/int arguments and returns a JSON string, so nothing but strings crosses to JavaScript.
 """

@@ -24,8 +24,8 @@ docstrings (fewer bytes on a first visit; asserts stay). ``pygames.zip`` holds b
 importlib.resources), without the
 ``.py`` sources either. Needs ``node`` on the PATH.
 
-    python scripts/build.py [--out DIR]
-    python scripts/build.py --catalogue     # the lobby's catalogue only, on stdout
+    python scripts/build_site.py [--out DIR]
+    python scripts/build_site.py --catalogue     # the lobby's catalogue only, on stdout
 """
 
 from __future__ import annotations
@@ -186,7 +186,7 @@ def version() -> str:
 
 def _version_module() -> bytes:
     return (
-        '"""The package\'s version, written by scripts/build.py from pyproject.toml."""\n\n'
+        '"""The package\'s version, written by scripts/build_site.py from pyproject.toml."""\n\n'
         f"__version__ = {version()!r}\n"
     ).encode()
 
@@ -422,7 +422,7 @@ def built_or_build(fresh: Path) -> Path:
         return fresh
     site = Path(given).resolve()
     if not (site / "build.json").is_file():
-        raise SystemExit(f"build: PYGAMES_SITE={given} holds no build (run scripts/build.py)")
+        raise SystemExit(f"build: PYGAMES_SITE={given} holds no build (run scripts/build_site.py)")
     return site
 
 
