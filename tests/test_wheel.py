@@ -46,53 +46,34 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     yield out
 
 
-@pytest.fixture(scope="module")
-def installed(built: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh venv with the wheel alone; its python."""
-    venv = tmp_path_factory.mktemp("venv")
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    python = venv / "bin" / "python"
-    wheels = list(built.glob("*.whl"))
+def fresh_venv(where: Path, *requirements: str) -> Path:
+    """A new virtual environment at ``where`` with ``pip install`` of ``requirements``; its
+    python."""
+    subprocess.run([sys.executable, "-m", "venv", str(where)], check=True)
+    python = where / "bin" / "python"
     subprocess.run(
-        [
-            str(python),
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--no-index",
-            "--no-deps",
-            *map(str, wheels),
-        ],
+        [str(python), "-m", "pip", "install", "--quiet", *requirements],
         check=True,
         env={**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"},
     )
     return python
+
+
+@pytest.fixture(scope="module")
+def installed(built: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv with the wheel alone (no index: it must need nothing); its python."""
+    wheel = next(built.glob("*.whl"))
+    return fresh_venv(tmp_path_factory.mktemp("venv"), "--no-index", "--no-deps", str(wheel))
 
 
 @pytest.fixture(scope="module")
 def installed_rl(built: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh venv with the wheel and its ``rl`` extra (from the package index, at the
     constraints' versions); its python."""
-    venv = tmp_path_factory.mktemp("venv-rl")
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    python = venv / "bin" / "python"
     wheel = next(built.glob("*.whl"))
-    subprocess.run(
-        [
-            str(python),
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            f"pygames[rl] @ {wheel.as_uri()}",
-            "-c",
-            str(ROOT / "constraints.txt"),
-        ],
-        check=True,
-        env={**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"},
-    )
-    return python
+    constraints = str(ROOT / "constraints.txt")
+    where = tmp_path_factory.mktemp("venv-rl")
+    return fresh_venv(where, f"pygames[rl] @ {wheel.as_uri()}", "-c", constraints)
 
 
 API_TEST = """
