@@ -74,6 +74,11 @@ def test_every_control_a_finger_uses_is_44_px(
         decide(page, i)
         played += 1
     assert played >= 4
+    # The same table on a desktop, in the same language: no needed word cut there either
+    # (Storm not yet: see the fixture sweep below).
+    if game != "storm_in_a_teacup":
+        at_width(page, 1366)
+        assert clipped_text(page) == [], f"{game} ({lang}) at 1366 px"
     screenshot(page, f"touch-{game}-{lang}")  # last: a screenshot ends the touch emulation
     touch.detach()
 
