@@ -564,6 +564,16 @@ def test_the_forecast_is_one_line_a_way_on_a_phone_until_opened(
     page.evaluate("() => window.showStep(false)")
     assert page.locator("#root details.forecast").get_attribute("open") is not None
     assert_fits_width(page, "the forecast opened at 360 px")
+    # Even a redraw that comes before the toggle's event (a task after the click: under load a
+    # bot's move landed first, and the list closed again under the person's finger).
+    still = page.evaluate(
+        """() => {
+          document.querySelector('#root details.forecast').open = false;
+          window.showStep(false);
+          return document.querySelector('#root details.forecast').open;
+        }"""
+    )
+    assert still is False, "the list the person closed opened again on a redraw"
     # Not the sowing player's: no forecast (the bot's movement is on its ring).
     page.select_option("#pick", "sowing: the bot's move")
     assert page.locator("#root .forecast").count() == 0

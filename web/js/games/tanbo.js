@@ -187,6 +187,12 @@ export function render(root, props) {
     });
   }
   st.props = props;
+  // A toggle's event comes a task after the click that opened or closed the forecast: a redraw
+  // in between (a bot's move landing) reads the person's choice from the list itself.
+  const shown = root.querySelector("details.forecast");
+  if (shown instanceof HTMLDetailsElement && shown.open !== (shown.dataset.drawnOpen === "true")) {
+    st.forecastOpen = shown.open;
+  }
   // A first pick survives only as long as the same swap decision is on the table.
   const key = JSON.stringify([props.view?.table?.steps, props.view?.table?.pending, props.legal?.length]);
   if (key !== st.pickKey) {
@@ -571,7 +577,7 @@ function forecastList(ways, landing, mover, names, open) {
   const pills = groups.map((group) => `<span class="${cls(group)}" data-next="${next(group)}">${icons(group)}<span>${esc(wayShort(group[0]))}</span></span>`);
   const isOpen = open ?? !(typeof matchMedia === "function" && matchMedia("(max-width: 600px)").matches);
   const head = U("forecast.head", { paddy: paddyNo(landing) });
-  return `<details class="forecast"${isOpen ? " open" : ""}><summary><span class="panel-label">${esc(head)}</span><span class="way-pills" aria-hidden="true">${pills.join("")}</span></summary><ul class="ways">${rows.join("")}</ul></details>`;
+  return `<details class="forecast" data-drawn-open="${isOpen}"${isOpen ? " open" : ""}><summary><span class="panel-label">${esc(head)}</span><span class="way-pills" aria-hidden="true">${pills.join("")}</span></summary><ul class="ways">${rows.join("")}</ul></details>`;
 }
 
 /** The tokens of a way, in words: "a Red Rice", "2 Snakes and a Yellow Rice". @param {WayJson} w */
