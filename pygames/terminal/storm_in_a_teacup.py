@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.messages import join
+from ..storm_in_a_teacup.cards import count_messages
 from .words import Speaker
 
 NS = "storm_in_a_teacup"
@@ -16,11 +17,7 @@ KINDS = ("tea", "milk", "lemon")
 
 def counts_words(say: Speaker, counts: Mapping[str, int]) -> str:
     """``2 Tea and 1 Lemon``; "nothing" for none."""
-    parts = [
-        say(f"{NS}.count", n=counts[k], colour=say(f"{NS}.colour.{k}"))
-        for k in KINDS
-        if counts.get(k)
-    ]
+    parts = [say.message(m) for m in count_messages([counts.get(k, 0) for k in KINDS])]
     return join(parts, say.lang) if parts else say(f"{NS}.ui.nothing")
 
 

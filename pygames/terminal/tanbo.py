@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..tanbo.words import count, none
 from .words import Speaker
 
 RICE = ("yellow", "black", "red")
@@ -14,16 +15,11 @@ RICE = ("yellow", "black", "red")
 
 def _tokens(say: Speaker, held: Mapping[str, Any]) -> str:
     """``2 Snakes, 1 Yellow Rice, the Farmer``, or "empty"."""
-    parts = []
-    if held.get("snakes"):
-        parts.append(say("tanbo.count.snake", n=held["snakes"]))
-    for rice in RICE:
-        n = held.get("rice", {}).get(rice, 0)
-        if n:
-            parts.append(say(f"tanbo.count.{rice}", n=n))
+    counts = [held["snakes"], *(held["rice"][r] for r in RICE)]
+    parts = [say.message(count(n, kind)) for kind, n in enumerate(counts) if n]
     if held.get("farmer"):
         parts.append(say("tanbo.one.farmer"))
-    return say("tanbo.ui.sep").join(parts) if parts else say("tanbo.none.empty")
+    return say("tanbo.ui.sep").join(parts) if parts else say.message(none("empty"))
 
 
 def _rice(say: Speaker, counts: Mapping[str, int]) -> str:
