@@ -41,16 +41,17 @@ def bot_policy(level: str = "normal", seed: int = 0) -> Policy:
     """A bot of ``level`` (random, easy, normal, strong) as a policy: ``policy(env, agent)``
     is the index of the action it chooses from ``agent``'s view and legal actions."""
     bots: dict[str, Bot] = {}
-    calls = [0]
+    calls = 0
 
     def policy(env: GameEnv, agent: str) -> int:
+        nonlocal calls
         game = env.game
         bot = bots.get(game.id)
         if bot is None:
             bot = bots[game.id] = make_bot(game.id, level)
         seat = env.seat(agent)
-        calls[0] += 1
-        rng = Rng(seed * 1_000_003 + calls[0])
+        calls += 1
+        rng = Rng(seed * 1_000_003 + calls)
         legal = env.state.legal_actions(seat)
         chosen = bot.choose(game, env.state.view(seat), seat, legal, rng) or legal[0]
         return env.encoding.index_of(chosen.to_json())

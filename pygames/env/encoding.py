@@ -51,9 +51,14 @@ class Encoding:
         """The observation's length."""
         return sum(width for _, width in self.blocks)
 
+    def __post_init__(self) -> None:
+        indices = {key(a): i for i, a in enumerate(self.actions)}
+        object.__setattr__(self, "_indices", indices)
+
     def index_of(self, action: Mapping[str, Any]) -> int:
         """The index of ``action``; KeyError for an action this encoding does not know."""
-        return _indices(self)[key(action)]
+        indices: dict[str, int] = self.__dict__["_indices"]
+        return indices[key(action)]
 
     def observe(self, view: Mapping[str, Any]) -> Features:
         """The observation of ``view`` (checked against the declared size)."""
@@ -61,17 +66,6 @@ class Encoding:
         if len(features) != self.size:
             raise AssertionError(f"{self.game}: {len(features)} features, {self.size} declared")
         return features
-
-
-_INDEX_CACHE: dict[str, dict[str, int]] = {}
-
-
-def _indices(encoding: Encoding) -> dict[str, int]:
-    found = _INDEX_CACHE.get(encoding.game)
-    if found is None:
-        found = {key(a): i for i, a in enumerate(encoding.actions)}
-        _INDEX_CACHE[encoding.game] = found
-    return found
 
 
 def relative(seat: int, players: int, most: int) -> list[int | None]:
