@@ -23,12 +23,13 @@ DIST_STAMP := dist/build.json
 JS_TESTS := tests-js/*.test.mjs
 BUILD_INPUTS := $(shell find web pygames scripts -type f -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null) package.json
 
-.PHONY: help setup build serve test lint typecheck contract unit test-js e2e chromium bench bench-web bench-assist bench-pace soak soak-tests wheel clean
+.PHONY: help setup build serve test lint typecheck contract unit test-js e2e screenshots chromium bench bench-web bench-assist bench-pace soak soak-tests wheel clean
 
 help:
 	@echo "make serve   set up, build, and serve the site at http://$(HOST):$(PORT)/"
 	@echo "make test    set up (chromium included) and run lint, types, unit and browser tests"
 	@echo "make build   build the site into dist/"
+	@echo "make screenshots  the browser tests, saving their screenshots in e2e/artifacts/ to look at (TESTS=e2e/test_x.py: some)"
 	@echo "make lint    ruff and mypy (Python); eslint and tsc (JavaScript)"
 	@echo "make contract  write web/js/views.d.ts (the views' TypeScript) from their TypedDicts"
 	@echo "make bench   speed figures of every game (ratios to random) and a short arena run"
@@ -114,6 +115,14 @@ e2e: build chromium
 
 test: build chromium lint test-js
 	PYGAMES_SITE=$(CURDIR)/dist $(PYTEST) tests e2e
+
+# The browser tests again, saving the screenshots they take (e2e/artifacts/*.png) for a person
+# to look at after a change to the page. TESTS=<files or ids> narrows the run.
+TESTS ?= e2e
+screenshots: build chromium
+	rm -rf e2e/artifacts
+	PYGAMES_SITE=$(CURDIR)/dist PYGAMES_SCREENSHOTS=1 $(PYTEST) $(TESTS)
+	@echo "screenshots in e2e/artifacts/"
 
 bench: $(VENV_STAMP)
 	$(PY) -m pygames bench

@@ -321,7 +321,16 @@ def site(returning: Any, base_url: str) -> tuple[Page, Guard]:
     return returning(base_url)  # type: ignore[no-any-return]
 
 
+# Screenshots are for a person to look at (``make screenshots``): a run that only checks takes
+# none, since a full-page capture repaints the whole page in software, about 0.3 s each.
+SCREENSHOTS = os.environ.get("PYGAMES_SCREENSHOTS", "") not in ("", "0")
+
+
 def screenshot(page: Page, name: str) -> None:
+    """Save a full-page capture as ``e2e/artifacts/<name>.png`` when screenshots are asked for
+    (``PYGAMES_SCREENSHOTS=1``, as ``make screenshots`` does)."""
+    if not SCREENSHOTS:
+        return
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
