@@ -25,7 +25,8 @@ SCHEME_JS = "() => getComputedStyle(document.body).colorScheme"
 # The page's own paper (the root's background; the body's texture is a layer over it): dark in
 # the dark theme, light in the light one.
 LIGHTNESS_JS = """() => {
-  const [r, g, b] = getComputedStyle(document.documentElement).backgroundColor.match(/\\d+/g).map(Number);
+  const paper = getComputedStyle(document.documentElement).backgroundColor;
+  const [r, g, b] = paper.match(/\\d+/g).map(Number);
   return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
 }"""
 
