@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from functools import wraps
 from typing import Any
 
+from . import verify
 from .bots import Bot, bot_names, make_bot
 from .core import (
     MAX_SEED,
@@ -58,6 +59,7 @@ from .core.limits import (
     MAX_RECORD_CHARS,
     MAX_SEAT,
     MAX_STEP,
+    MAX_VIEW_DEPTH,
     quote,
     read_json,
     seat_name,
@@ -70,7 +72,9 @@ from .replay import Replay
 from .replies import (
     ActReply,
     BotChooseReply,
+    CheckReply,
     Closed,
+    DigestReply,
     GamesReply,
     HintReply,
     ImportReply,
@@ -670,6 +674,21 @@ def close_replay(replay_id: str) -> Closed:
 
 
 @_reply
+def view_digest(view_text: str) -> DigestReply:
+    """The digest a guest keeps of view ``view_text`` (JSON), as it was sent to it."""
+    view = read_json(view_text, "view", MAX_RECORD_CHARS, MAX_VIEW_DEPTH)
+    return {"digest": verify.view_digest(view)}
+
+
+@_reply
+def check_match(check_text: str) -> CheckReply:
+    """A guest's check at the end of a match across devices (:mod:`pygames.verify`):
+    ``check_text`` is ``{record, seat, salt, commitment, secret, salts, seen}`` (JSON)."""
+    problems = verify.check_from_json(read_json(check_text, "check", MAX_RECORD_CHARS))
+    return {"problems": [p.to_json() for p in problems]}
+
+
+@_reply
 def close(match_id: str) -> Closed:
     """Forget a match (the page started another)."""
     _matches.pop(_match(match_id).id)
@@ -697,6 +716,8 @@ CALLS = (
     "review_run",
     "review_result",
     "close_replay",
+    "view_digest",
+    "check_match",
 )
 
 __all__ = ["CALLS", *CALLS]

@@ -185,3 +185,15 @@ class ReplayViewReply(TypedDict):
 
 class Closed(TypedDict):
     """``close`` and ``close_replay``: nothing more to say."""
+
+
+class DigestReply(TypedDict):
+    """``view_digest``: what a guest keeps of a view it was shown, to check at the end."""
+
+    digest: str
+
+
+class CheckReply(TypedDict):
+    """``check_match``: what did not hold in a match across devices (nothing: it is verified)."""
+
+    problems: list[MessageJson]

@@ -15,7 +15,7 @@ guest then checks, from nothing but what it sent and received:
 >>> from pygames.core.deal import commitment, seed_of
 >>> secret, salt = "ab" * 32, "cd" * 16
 >>> record = MatchRecord("tanbo", [Seat("Ann"), Seat("Ben")], seed=seed_of(secret, {1: salt}))
->>> seen = {0: record.replay(get_game("tanbo")).view(1)}
+>>> seen = {0: view_digest(record.replay(get_game("tanbo")).view(1))}
 >>> check_match(record, 1, salt, commitment(secret), secret, {1: salt}, seen)
 []
 >>> [m.id for m in check_match(record, 1, salt, commitment(secret), secret, {}, seen)]
@@ -24,18 +24,28 @@ guest then checks, from nothing but what it sent and received:
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
 from typing import Any
 
 from .core import BadInput, BadRecord, MatchRecord, Message, State
-from .core.deal import check_reveal, seed_of
+from .core.deal import SALT_HEX, check_reveal, seed_of
+from .core.limits import MAX_SEAT, MAX_STEP
 from .games import get_game
 
+_HEX = frozenset("0123456789abcdef")
 
-def _plain(value: Any) -> Any:
-    """``value`` as it arrives after a trip through JSON (tuples become lists)."""
-    return json.loads(json.dumps(value))
+
+def view_digest(view: Any) -> str:
+    """The SHA-256 of a view's JSON written one way (keys sorted, no spaces, \\u escapes):
+    what a guest keeps of each view it is shown, to check at the end.
+
+    >>> view_digest({"b": [1, 2], "a": "茶"}) == view_digest({"a": "茶", "b": (1, 2)})
+    True
+    """
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def check_match(
@@ -45,12 +55,13 @@ def check_match(
     committed: str,
     secret: str,
     salts: Mapping[int, str],
-    seen: Mapping[int, Any],
+    seen: Mapping[int, str],
 ) -> list[Message]:
     """What does not hold in a finished match across devices, as seat ``seat`` checks it: an
-    empty list when the deal and every view it was shown (``seen``: step -> view) follow the
-    rules. ``salt`` is the salt this seat sent; ``committed`` the commitment shown before the
-    deal; ``secret`` and ``salts`` what the host revealed at the end.
+    empty list when the deal and every view it was shown (``seen``: step -> the view's
+    :func:`view_digest`) follow the rules. ``salt`` is the salt this seat sent; ``committed``
+    the commitment shown before the deal; ``secret`` and ``salts`` what the host revealed at
+    the end.
 
     Each problem is a catalogued message naming what did not match.
     """
@@ -65,10 +76,10 @@ def check_match(
         dealt = False
     if not dealt:
         problems.append(Message.of("core.deal.seed_mismatch"))
-    views: dict[int, Any] = {}
+    views: dict[int, str] = {}
 
     def watch(state: State) -> None:
-        views[len(views)] = _plain(state.view(seat))
+        views[len(views)] = view_digest(state.view(seat))
 
     game = get_game(record.game)
     try:
@@ -78,6 +89,47 @@ def check_match(
         problems.append(Message.of("core.deal.does_not_replay", detail=refusal.message))
         return problems
     for step in sorted(seen):
-        if step not in views or views[step] != _plain(seen[step]):
+        if views.get(step) != seen[step]:
             problems.append(Message.of("core.deal.view_mismatch", step=step))
     return problems
+
+
+def _fail(what: str) -> BadInput:
+    return BadInput(Message.of("core.verify.malformed", what=Message.of(f"core.what.{what}")))
+
+
+def _hex(value: object, length: int, what: str) -> str:
+    if not isinstance(value, str) or len(value) != length or not set(value) <= _HEX:
+        raise _fail(what)
+    return value
+
+
+def _index(key: object, high: int, what: str) -> int:
+    """A JSON object's key (or a number) that is a whole number from 0 to ``high``."""
+    if isinstance(key, str) and key.isdigit() and len(key) <= 7:
+        key = int(key)
+    if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key <= high:
+        raise _fail(what)
+    return key
+
+
+def check_from_json(data: Any) -> list[Message]:
+    """:func:`check_match` of a check as the page sends it: ``{record, seat, salt,
+    commitment, secret, salts: {seat: salt}, seen: {step: digest}}``. A malformed check is
+    refused (:class:`~pygames.core.errors.BadInput`); the record's own faults are problems."""
+    if not isinstance(data, dict):
+        raise _fail("check")
+    record = MatchRecord.from_json(data.get("record"))
+    seat = _index(data.get("seat"), MAX_SEAT, "seat")
+    salts_in = data.get("salts")
+    seen_in = data.get("seen")
+    if not isinstance(salts_in, dict) or not isinstance(seen_in, dict):
+        raise _fail("check")
+    salts = {_index(k, MAX_SEAT, "seat"): _hex(v, SALT_HEX, "salt") for k, v in salts_in.items()}
+    seen = {_index(k, MAX_STEP, "step"): _hex(v, 64, "view") for k, v in seen_in.items()}
+    committed = _hex(data.get("commitment"), 64, "check")
+    secret = data.get("secret")
+    salt = data.get("salt")
+    if not isinstance(secret, str) or not isinstance(salt, str):
+        raise _fail("check")
+    return check_match(record, seat, salt, committed, secret, salts, seen)

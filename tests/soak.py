@@ -463,6 +463,28 @@ class Fuzzer:
                 return self.text_of(action if r.random() < 0.4 else self.mutate(action))
         return self.junk_text() if r.random() < 0.6 else self.text_of(self.mutate({"type": "x"}))
 
+    def check_text(self) -> Any:
+        """A guest's check of a match across devices: well formed around a record of this
+        run, or with one thing changed, or junk."""
+        r = self.rnd
+        if r.random() < 0.2:
+            return self.junk_text()
+        text = self.record_text()
+        try:
+            record = json.loads(text)
+        except (TypeError, ValueError, RecursionError):  # junk, or nested past any bound
+            record = text
+        check = {
+            "record": record,
+            "seat": r.randrange(0, 3),
+            "salt": "a1" * 16,
+            "commitment": "c0" * 32,
+            "secret": "5e" * 32,
+            "salts": {"1": "a1" * 16},
+            "seen": {"0": "d1" * 32, "1": "d2" * 32},
+        }
+        return self.text_of(check if r.random() < 0.4 else self.mutate(check))
+
     def record_text(self) -> Any:
         r = self.rnd
         if self.records and r.random() < 0.7:
@@ -515,7 +537,11 @@ class Fuzzer:
             replay = r.choice(self.replays) if self.replays and r.random() < 0.8 else "r0"
             args = (replay, self.junk_number() if r.random() < 0.3 else r.randrange(0, 9),
                     self.seat_for(None) if r.random() < 0.3 else r.randrange(-2, 3))
-        else:  # close_replay
+        elif name == "view_digest":
+            args = (self.record_text() if r.random() < 0.7 else self.junk_text(),)
+        elif name == "check_match":
+            args = (self.check_text(),)
+        else:  # close_replay and the review's calls
             args = (r.choice(self.replays) if self.replays else "r0",)
         if r.random() < 0.03:  # the wrong number of arguments
             args = args[: r.randrange(len(args))] if args and r.random() < 0.5 else (*args, 1, 2)

@@ -4,16 +4,19 @@ passes; a host that bends the deal, a rule or a view is caught, and the guest is
 from __future__ import annotations
 
 import copy
+import json
 import random
 from typing import Any
 
 import pytest
 
+from pygames import bridge
 from pygames.core import MatchRecord, Seat
 from pygames.core.deal import commitment, seed_of
+from pygames.core.limits import MAX_VIEW_DEPTH
 from pygames.core.messages import render
 from pygames.games import get_game
-from pygames.verify import check_match
+from pygames.verify import check_match, view_digest
 
 SECRET = "3c" * 32
 SALTS = {1: "a1" * 16, 2: "b2" * 16}
@@ -22,20 +25,20 @@ GUEST = 1
 
 def _play(
     game_id: str, players: int, seed: int, moves: int = 400
-) -> tuple[MatchRecord, dict[int, Any]]:
+) -> tuple[MatchRecord, dict[int, str]]:
     """A game of random moves as the host plays it, and the views it sends seat ``GUEST``
-    (step -> view) after each step."""
+    (step -> the view's digest) after each step."""
     record = MatchRecord(game_id, [Seat(f"P{i}") for i in range(players)], seed=seed)
     game = get_game(game_id)
     state = record.replay(game)
-    seen = {0: state.view(GUEST)}
+    seen = {0: view_digest(state.view(GUEST))}
     rng = random.Random(seed)
     while not state.is_over() and len(record.actions) < moves:
         seat = state.awaiting()[0]
         action = rng.choice(state.legal_actions(seat))
         state.apply(seat, action)
         record.actions.append((seat, action.to_json()))
-        seen[len(record.actions)] = state.view(GUEST)
+        seen[len(record.actions)] = view_digest(state.view(GUEST))
     return record, seen
 
 
@@ -53,7 +56,7 @@ def _check(record: MatchRecord, seen: dict[int, Any], **change: Any) -> list[str
 
 
 @pytest.fixture(scope="module")
-def storm() -> tuple[MatchRecord, dict[int, Any]]:
+def storm() -> tuple[MatchRecord, dict[int, str]]:
     # The first 40 moves: every check reads a whole record, and the length of the game adds nothing.
     return _play("storm_in_a_teacup", 3, seed_of(SECRET, SALTS), moves=40)
 
@@ -132,3 +135,71 @@ def test_a_record_the_host_changed_after_showing_the_views_is_caught(storm: Any)
     swapped.actions = [*swapped.actions[:10], (seat, alternatives[0])]
     problems = _check(swapped, seen)
     assert problems == ["core.deal.view_mismatch"] * len(problems) and problems, problems
+
+
+def _check_json(record: MatchRecord, seen: dict[int, str]) -> dict[str, Any]:
+    """The check as a guest's page sends it to its engine."""
+    return {
+        "record": record.to_json(),
+        "seat": GUEST,
+        "salt": SALTS[GUEST],
+        "commitment": commitment(SECRET),
+        "secret": SECRET,
+        "salts": {str(k): v for k, v in SALTS.items()},
+        "seen": {str(k): v for k, v in seen.items()},
+    }
+
+
+def test_the_page_checks_through_the_bridge(storm: Any) -> None:
+    record, seen = storm
+    state = record.replay(get_game(record.game), upto=3)
+    sent = json.dumps(state.view(GUEST))
+    digest = json.loads(bridge.view_digest(sent))
+    assert digest == {"ok": True, "digest": seen[3]}
+    honest = json.loads(bridge.check_match(json.dumps(_check_json(record, seen))))
+    assert honest == {"ok": True, "problems": []}
+    lied = _check_json(record, {**seen, 7: seen[8]})
+    caught = json.loads(bridge.check_match(json.dumps(lied)))
+    assert caught["ok"] and [p["id"] for p in caught["problems"]] == ["core.deal.view_mismatch"]
+    assert caught["problems"][0]["args"] == {"step": 7}
+
+
+@pytest.mark.parametrize(
+    ("change", "what"),
+    [
+        ({"seat": "one"}, "seat"),
+        ({"seat": -1}, "seat"),
+        ({"salts": {"x": "a1" * 16}}, "seat"),
+        ({"salts": {"1": "A1" * 16}}, "deal salt"),
+        ({"seen": {"0": "zz"}}, "view"),
+        ({"seen": {"-3": "d1" * 32}}, "step"),
+        ({"seen": []}, "check of the match"),
+        ({"commitment": None}, "check of the match"),
+        ({"secret": 7}, "check of the match"),
+    ],
+)
+def test_a_malformed_check_is_refused_in_words(
+    storm: Any, change: dict[str, Any], what: str
+) -> None:
+    record, seen = storm
+    reply = json.loads(bridge.check_match(json.dumps({**_check_json(record, seen), **change})))
+    assert reply["ok"] is False and reply["error_type"] == "BadInput"
+    assert reply["error"] == f"The check of the match cannot be read: its {what} is malformed."
+
+
+def test_a_check_that_is_no_check_is_refused() -> None:
+    for text in ("[]", '"check"', "{", "x" * 300_000):
+        reply = json.loads(bridge.check_match(text))
+        assert reply["ok"] is False and reply["error_type"] == "BadInput", reply
+    damaged = json.loads(bridge.check_match(json.dumps({"record": {"game": "chess"}})))
+    assert damaged["ok"] is False and damaged["error_type"] == "BadRecord"
+
+
+def test_a_view_from_another_device_is_read_within_its_own_bound() -> None:
+    """Views nest deeper than anything a person types (Tanbo's 17 levels), so a view has a
+    bound of its own; past it, it is refused before it is parsed."""
+    within = json.loads(bridge.view_digest("[" * MAX_VIEW_DEPTH + "]" * MAX_VIEW_DEPTH))
+    assert within["ok"] is True
+    deeper = json.loads(bridge.view_digest("[" * (MAX_VIEW_DEPTH + 1) + "]" * (MAX_VIEW_DEPTH + 1)))
+    assert deeper["ok"] is False
+    assert deeper["error"] == f"The view is nested too deeply (more than {MAX_VIEW_DEPTH} levels)."

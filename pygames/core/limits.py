@@ -38,6 +38,9 @@ MAX_CONFIG_CHARS = 16_384
 MAX_NAME_ARG_CHARS = 64
 #: Nesting of arrays and objects in any JSON the engine reads (a record needs 6 at most).
 MAX_DEPTH = 10
+#: Nesting of a view another device sends (a match across devices): views nest up to 17
+#: levels (Tanbo's), input from people never more than :data:`MAX_DEPTH`.
+MAX_VIEW_DEPTH = 32
 #: Digits of an integer in JSON: enough for any seed (up to 2**53 - 1, 16 digits).
 MAX_INT_DIGITS = 16
 #: The largest seat index or step a call may name (far beyond any game; keeps numbers small).
@@ -67,6 +70,8 @@ WHAT = {
     "source": "core.what.source",
     "argument": "core.what.argument",
     "count": "core.what.count",
+    "view": "core.what.view",
+    "check": "core.what.check",
 }
 
 # The characters that open, close or quote in JSON, and an escape with the character it
@@ -86,13 +91,13 @@ def quote(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def check_depth(text: str, name: str) -> None:
-    """Refuse JSON ``text`` whose arrays and objects nest deeper than :data:`MAX_DEPTH`.
+def check_depth(text: str, name: str, limit: int = MAX_DEPTH) -> None:
+    """Refuse JSON ``text`` whose arrays and objects nest deeper than ``limit``.
 
     Linear in the text, and only looks at brackets, quotes and escapes; brackets inside
     strings do not count. Text that is not JSON at all is left to the parser.
     """
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
+    if text.count("[") + text.count("{") <= limit:
         return  # cannot nest deeper: the common case costs two counts
     depth = 0
     in_string = False
@@ -105,8 +110,8 @@ def check_depth(text: str, name: str) -> None:
             in_string = True
         elif char in "[{":
             depth += 1
-            if depth > MAX_DEPTH:
-                raise BadInput(Message.of("core.limits.too_deep", what=what(name), max=MAX_DEPTH))
+            if depth > limit:
+                raise BadInput(Message.of("core.limits.too_deep", what=what(name), max=limit))
         elif char in "]}":
             depth -= 1
 
@@ -129,11 +134,11 @@ def _int(digits: str) -> int:
     return int(digits)
 
 
-def read_json(text: object, name: str, max_chars: int) -> Any:
+def read_json(text: object, name: str, max_chars: int, depth: int = MAX_DEPTH) -> Any:
     """Parse JSON ``text`` (a :data:`WHAT` kind of input) within the bounds above.
 
     Refuses with :class:`BadInput`, in words, anything that is not text, longer than
-    ``max_chars``, nested deeper than :data:`MAX_DEPTH`, not JSON, or holding ``NaN``,
+    ``max_chars``, nested deeper than ``depth`` levels, not JSON, or holding ``NaN``,
     ``Infinity`` or an integer of more than :data:`MAX_INT_DIGITS` digits.
     """
     if not isinstance(text, str):
@@ -142,7 +147,7 @@ def read_json(text: object, name: str, max_chars: int) -> Any:
         raise BadInput(
             Message.of("core.limits.too_long", what=what(name), size=len(text), max=max_chars)
         )
-    check_depth(text, name)
+    check_depth(text, name, depth)
     try:
         return json.loads(text, parse_int=_int, parse_constant=_refuse_constant)
     except _TooLong as exc:
@@ -160,7 +165,7 @@ def read_json(text: object, name: str, max_chars: int) -> Any:
         ) from exc
     except RecursionError as exc:  # cannot happen after check_depth; refused all the same
         raise BadInput(
-            Message.of("core.limits.too_deep", what=what(name), max=MAX_DEPTH)
+            Message.of("core.limits.too_deep", what=what(name), max=depth)
         ) from exc
 
 

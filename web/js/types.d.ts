@@ -12,7 +12,9 @@ export type * from "./views.js";
 import type {
   ActReply,
   BotChooseReply,
+  CheckReply,
   Closed,
+  DigestReply,
   EngineGame,
   GamesReply,
   HintReply,
@@ -140,6 +142,9 @@ export interface BridgeCalls {
   review_run(replay: string, count: number): Promise<Reply<ProgressJson>>;
   review_result(replay: string): Promise<Reply<ReviewJson>>;
   close_replay(replay: string): Promise<Reply<Closed>>;
+  /** A match across devices: what a guest keeps of a view it was shown, and its check at the end. */
+  view_digest(viewText: string): Promise<Reply<DigestReply>>;
+  check_match(checkText: string): Promise<Reply<CheckReply>>;
 }
 
 export type BridgeCall = keyof BridgeCalls;

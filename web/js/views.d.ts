@@ -328,6 +328,16 @@ export interface ReplayViewReply {
 export interface Closed {
 }
 
+/** `view_digest`: what a guest keeps of a view it was shown, to check at the end. */
+export interface DigestReply {
+  digest: string;
+}
+
+/** `check_match`: what did not hold in a match across devices (nothing: it is verified). */
+export interface CheckReply {
+  problems: MessageJson[];
+}
+
 // ---------------------------------------------------------------------------------------------
 // pygames/review.py
 
