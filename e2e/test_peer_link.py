@@ -97,6 +97,6 @@ def test_a_code_of_the_wrong_kind_or_damaged_is_refused_with_a_reason(
 ) -> None:
     host = _device(guard_factory, base_url)
     invitation = host.evaluate(INVITE_JS)
-    assert host.evaluate(REFUSAL_JS, [invitation, "answer"]) == "peer.code.not_answer"
-    assert host.evaluate(REFUSAL_JS, [invitation[:-9], "offer"]) == "peer.code.damaged"
+    assert host.evaluate(REFUSAL_JS, [invitation, "answer"]) == "shell.peer.code.not_answer"
+    assert host.evaluate(REFUSAL_JS, [invitation[:-9], "offer"]) == "shell.peer.code.damaged"
     assert host.evaluate(REFUSAL_JS, [invitation, "offer"]) is None

@@ -106,7 +106,7 @@ describe("PeerHost", () => {
     await channel.say(hello(1, { key: KEYS.get(2) }));
     await channel.say(hello(0, { key: KEYS.get(1) }));
     await channel.say(hello(1, { v: 99 }));
-    assert.deepEqual(channel.received.map((m) => m.reason), ["peer.refused.wrong_key", "peer.refused.wrong_key", "peer.refused.version"]);
+    assert.deepEqual(channel.received.map((m) => m.reason), ["shell.peer.refused.wrong_key", "shell.peer.refused.wrong_key", "shell.peer.refused.version"]);
     assert.ok(!channel.received.some((m) => m.type === "table" || m.type === "welcome"));
     assert.equal(log.length, 3);
     assert.deepEqual(host.presence().map((p) => p.joined), [false, false]);
@@ -126,19 +126,19 @@ describe("PeerHost", () => {
     for (const message of hostile) await one.say(message);
     assert.deepEqual(match.decisions, [], "nothing reached the match");
     assert.deepEqual(one.received.filter((m) => m.type === "refused").map((m) => m.reason), [
-      "peer.refused.malformed",
-      "peer.refused.malformed",
-      "peer.refused.too_long",
-      "peer.refused.stale",
-      "peer.refused.unknown",
-      "peer.refused.not_your_seat",
+      "shell.peer.refused.malformed",
+      "shell.peer.refused.malformed",
+      "shell.peer.refused.too_long",
+      "shell.peer.refused.stale",
+      "shell.peer.refused.unknown",
+      "shell.peer.refused.not_your_seat",
     ]);
     assert.equal(log.length, hostile.length);
     await one.say(act(1, 5));
     assert.deepEqual(match.decisions, [[1, { type: "serve", start: 0, end: 1 }, 5]]);
     // The same decision again, or an older one, is a replay.
     await one.say(act(1, 6));
-    assert.equal(one.last("refused").reason, "peer.refused.replayed");
+    assert.equal(one.last("refused").reason, "shell.peer.refused.replayed");
     assert.equal(match.decisions.length, 1);
     assert.ok(!one.received.some((m) => m.type === "table" && m.view.seat !== 1), "only seat 1's tables");
   });
@@ -153,7 +153,7 @@ describe("PeerHost", () => {
     channel({ data: JSON.stringify(act(2, 5)) });
     await new Promise((resolve) => setTimeout(resolve, 20));
     assert.equal(match.decisions.length, 1);
-    assert.equal(one.last("refused").reason, "peer.refused.stale");
+    assert.equal(one.last("refused").reason, "shell.peer.refused.stale");
   });
 
   it("tells the guest the engine's refusal and sends the table as it is", async () => {
@@ -180,7 +180,7 @@ describe("PeerHost", () => {
     // The deal keeps the salt sent first.
     assert.equal(host.salts()[1], SALT);
     await again.say(act(1, 9));
-    assert.equal(again.last("refused").reason, "peer.refused.replayed");
+    assert.equal(again.last("refused").reason, "shell.peer.refused.replayed");
     await again.say(act(2, 9));
     assert.equal(match.decisions.length, 2);
   });

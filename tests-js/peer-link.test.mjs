@@ -56,30 +56,30 @@ describe("encodeCode / decodeCode", () => {
   });
 
   it("says when an invitation is pasted where an answer belongs, and the other way", async () => {
-    await refused(decodeCode(await encodeCode("offer", OFFER), "answer"), "peer.code.not_answer");
-    await refused(decodeCode(await encodeCode("answer", OFFER), "offer"), "peer.code.not_offer");
+    await refused(decodeCode(await encodeCode("offer", OFFER), "answer"), "shell.peer.code.not_answer");
+    await refused(decodeCode(await encodeCode("answer", OFFER), "offer"), "shell.peer.code.not_offer");
   });
 
   it("refuses damaged codes: cut, altered, not base64, not deflate, not a description", async () => {
     const code = await encodeCode("offer", OFFER);
-    await refused(decodeCode(code.slice(0, code.length - 12), "offer"), "peer.code.damaged");
+    await refused(decodeCode(code.slice(0, code.length - 12), "offer"), "shell.peer.code.damaged");
     const flipped = code.slice(0, 30) + (code[30] === "A" ? "B" : "A") + code.slice(31);
-    await refused(decodeCode(flipped, "offer"), "peer.code.damaged");
-    await refused(decodeCode(`${code}!`, "offer"), "peer.code.damaged");
-    await refused(decodeCode("pg1o.aGVsbG8", "offer"), "peer.code.damaged");
-    await refused(decodeCode(await encodeCode("offer", "hello"), "offer"), "peer.code.damaged");
-    await refused(decodeCode("https://example.org/#r=abc", "offer"), "peer.code.damaged");
-    await refused(decodeCode("", "offer"), "peer.code.damaged");
-    await refused(decodeCode(/** @type {any} */ (42), "offer"), "peer.code.damaged");
+    await refused(decodeCode(flipped, "offer"), "shell.peer.code.damaged");
+    await refused(decodeCode(`${code}!`, "offer"), "shell.peer.code.damaged");
+    await refused(decodeCode("pg1o.aGVsbG8", "offer"), "shell.peer.code.damaged");
+    await refused(decodeCode(await encodeCode("offer", "hello"), "offer"), "shell.peer.code.damaged");
+    await refused(decodeCode("https://example.org/#r=abc", "offer"), "shell.peer.code.damaged");
+    await refused(decodeCode("", "offer"), "shell.peer.code.damaged");
+    await refused(decodeCode(/** @type {any} */ (42), "offer"), "shell.peer.code.damaged");
   });
 
   it("refuses a code that is too long, or that inflates past the longest description", async () => {
-    await refused(decodeCode(`pg1o.${"A".repeat(MAX_CODE_CHARS)}`, "offer"), "peer.code.too_long");
+    await refused(decodeCode(`pg1o.${"A".repeat(MAX_CODE_CHARS)}`, "offer"), "shell.peer.code.too_long");
     // A megabyte of one letter deflates to about a kilobyte: short enough to read, too big
     // to inflate.
     const bomb = await encodeCode("offer", `v=0\r\nm=application ${"a".repeat(1_000_000)}`);
     assert.ok(bomb.length < MAX_CODE_CHARS, String(bomb.length));
-    await refused(decodeCode(bomb, "offer"), "peer.code.too_long");
+    await refused(decodeCode(bomb, "offer"), "shell.peer.code.too_long");
   });
 });
 
@@ -87,7 +87,7 @@ describe("the reasons a code is refused", () => {
   it("are said in every language of the page", () => {
     for (const lang of ["en", "ja"]) {
       const words = JSON.parse(readFileSync(new URL(`../web/i18n/${lang}.json`, import.meta.url), "utf8"));
-      for (const reason of ["peer.code.damaged", "peer.code.not_offer", "peer.code.not_answer", "peer.code.too_long"]) {
+      for (const reason of ["shell.peer.code.damaged", "shell.peer.code.not_offer", "shell.peer.code.not_answer", "shell.peer.code.too_long"]) {
         assert.equal(typeof words[reason], "string", `${lang}: ${reason}`);
       }
     }

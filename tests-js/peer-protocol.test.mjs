@@ -45,15 +45,15 @@ describe("readGuestMessage", () => {
 
   it("refuses what is not a message: not text, not JSON, not an object, too deep", () => {
     for (const text of [undefined, 42, { type: "act" }, "", "{", "[]", "null", '"act"']) {
-      assert.equal(reason(text, SEATED), "peer.refused.malformed", String(text));
+      assert.equal(reason(text, SEATED), "shell.peer.refused.malformed", String(text));
     }
     const deep = `{"type": "act", "n": 4, "step": 17, "action": {"type": "serve", "x": ${"[".repeat(40)}${"]".repeat(40)}}}`;
-    assert.equal(reason(deep, SEATED), "peer.refused.malformed");
+    assert.equal(reason(deep, SEATED), "shell.peer.refused.malformed");
   });
 
   it("refuses a message longer than an action can be, before reading it", () => {
     const long = act({ action: { type: "serve", pad: "x".repeat(LIMITS.action_chars + 300) } });
-    assert.equal(reason(long, SEATED), "peer.refused.too_long");
+    assert.equal(reason(long, SEATED), "shell.peer.refused.too_long");
   });
 
   it("refuses fields of the wrong kind", () => {
@@ -74,42 +74,42 @@ describe("readGuestMessage", () => {
       act({ action: ["serve"] }),
       act({ action: { start: 0 } }),
     ]) {
-      assert.equal(reason(text, SEATED), "peer.refused.malformed", text);
+      assert.equal(reason(text, SEATED), "shell.peer.refused.malformed", text);
     }
   });
 
   it("refuses another protocol's hello and a message of no known type", () => {
-    assert.equal(reason(hello({ v: PROTOCOL + 1 }), NEW), "peer.refused.version");
-    assert.equal(reason(hello({ v: undefined }), NEW), "peer.refused.version");
-    assert.equal(reason(JSON.stringify({ type: "view", seat: 0 }), SEATED), "peer.refused.unknown");
-    assert.equal(reason(JSON.stringify({ type: "reveal" }), SEATED), "peer.refused.unknown");
+    assert.equal(reason(hello({ v: PROTOCOL + 1 }), NEW), "shell.peer.refused.version");
+    assert.equal(reason(hello({ v: undefined }), NEW), "shell.peer.refused.version");
+    assert.equal(reason(JSON.stringify({ type: "view", seat: 0 }), SEATED), "shell.peer.refused.unknown");
+    assert.equal(reason(JSON.stringify({ type: "reveal" }), SEATED), "shell.peer.refused.unknown");
   });
 
   it("refuses a hello for another seat than the link holds, and a decision before any seat", () => {
-    assert.equal(reason(hello({ seat: 0 }), SEATED), "peer.refused.not_your_seat");
-    assert.equal(reason(act(), NEW), "peer.refused.not_seated");
+    assert.equal(reason(hello({ seat: 0 }), SEATED), "shell.peer.refused.not_your_seat");
+    assert.equal(reason(act(), NEW), "shell.peer.refused.not_seated");
   });
 
   it("refuses a decision sent again, or made on a table that has moved on", () => {
-    assert.equal(reason(act({ n: 3 }), SEATED), "peer.refused.replayed");
-    assert.equal(reason(act({ n: 1 }), SEATED), "peer.refused.replayed");
-    assert.equal(reason(act({ step: 16 }), SEATED), "peer.refused.stale");
-    assert.equal(reason(act({ step: 18 }), SEATED), "peer.refused.stale");
+    assert.equal(reason(act({ n: 3 }), SEATED), "shell.peer.refused.replayed");
+    assert.equal(reason(act({ n: 1 }), SEATED), "shell.peer.refused.replayed");
+    assert.equal(reason(act({ step: 16 }), SEATED), "shell.peer.refused.stale");
+    assert.equal(reason(act({ step: 18 }), SEATED), "shell.peer.refused.stale");
     // n may skip (a message lost with a dropped link), never go back.
     assert.equal(reason(act({ n: 9 }), SEATED), null);
   });
 
   it("names every reason in every language of the page", () => {
     const reasons = [
-      "peer.refused.malformed",
-      "peer.refused.too_long",
-      "peer.refused.version",
-      "peer.refused.unknown",
-      "peer.refused.not_your_seat",
-      "peer.refused.wrong_key",
-      "peer.refused.replayed",
-      "peer.refused.stale",
-      "peer.refused.not_seated",
+      "shell.peer.refused.malformed",
+      "shell.peer.refused.too_long",
+      "shell.peer.refused.version",
+      "shell.peer.refused.unknown",
+      "shell.peer.refused.not_your_seat",
+      "shell.peer.refused.wrong_key",
+      "shell.peer.refused.replayed",
+      "shell.peer.refused.stale",
+      "shell.peer.refused.not_seated",
     ];
     for (const lang of ["en", "ja"]) {
       const words = JSON.parse(readFileSync(new URL(`web/i18n/${lang}.json`, ROOT), "utf8"));

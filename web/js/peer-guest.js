@@ -106,7 +106,7 @@ export class PeerGuest {
     if (data.type === "welcome") return this.#welcome(data);
     if (data.type === "table") return this.#table(data);
     if (data.type === "refused") {
-      const reason = typeof data.reason === "string" && data.reason.startsWith("peer.refused.") ? data.reason : undefined;
+      const reason = typeof data.reason === "string" && data.reason.startsWith("shell.peer.refused.") ? data.reason : undefined;
       const message = isObject(data.message) && typeof data.message.id === "string" ? /** @type {Message} */ (/** @type {unknown} */ (data.message)) : null;
       return this.notify({ type: "refused", reason, message });
     }

@@ -110,7 +110,7 @@ export class PeerHost {
   #hello(channel, link, hello) {
     const seat = this.seats.get(hello.seat);
     if (!seat || !sameKey(hello.key, seat.key)) {
-      this.#refuse(channel, link.seat, "peer.refused.wrong_key", undefined);
+      this.#refuse(channel, link.seat, "shell.peer.refused.wrong_key", undefined);
       return;
     }
     // The deal is made with the salt a seat sent first; a rejoin cannot change it.
@@ -129,7 +129,7 @@ export class PeerHost {
   async #act(channel, seat, act) {
     if (seat.deciding) {
       // One decision at a time: the one before it is still with the engine.
-      this.#refuse(channel, seat.seat, "peer.refused.stale", act.n);
+      this.#refuse(channel, seat.seat, "shell.peer.refused.stale", act.n);
       return;
     }
     seat.lastN = act.n;

@@ -25,7 +25,7 @@ const CHANNEL = "pygames";
  * says it in the reader's language.
  */
 export class PeerCodeError extends Error {
-  /** @param {"peer.code.damaged" | "peer.code.not_offer" | "peer.code.not_answer" | "peer.code.too_long"} reason */
+  /** @param {"shell.peer.code.damaged" | "shell.peer.code.not_offer" | "shell.peer.code.not_answer" | "shell.peer.code.too_long"} reason */
   constructor(reason) {
     super(reason);
     this.reason = reason;
@@ -41,7 +41,7 @@ function toBase64url(bytes) {
 
 /** @param {string} text */
 function fromBase64url(text) {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new PeerCodeError("peer.code.damaged");
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new PeerCodeError("shell.peer.code.damaged");
   const b64 = text.replaceAll("-", "+").replaceAll("_", "/");
   const binary = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
@@ -66,7 +66,7 @@ async function through(bytes, stream, limit) {
     size += value.length;
     if (size > limit) {
       await reader.cancel();
-      throw new PeerCodeError("peer.code.too_long");
+      throw new PeerCodeError("shell.peer.code.too_long");
     }
     chunks.push(value);
   }
@@ -97,24 +97,24 @@ export async function encodeCode(kind, sdp) {
  * @returns {Promise<string>}
  */
 export async function decodeCode(code, kind) {
-  if (typeof code !== "string") throw new PeerCodeError("peer.code.damaged");
+  if (typeof code !== "string") throw new PeerCodeError("shell.peer.code.damaged");
   const text = code.replace(/\s+/g, "");
-  if (text.length > MAX_CODE_CHARS) throw new PeerCodeError("peer.code.too_long");
+  if (text.length > MAX_CODE_CHARS) throw new PeerCodeError("shell.peer.code.too_long");
   const other = kind === "offer" ? "answer" : "offer";
   if (text.startsWith(PREFIX[other])) {
-    throw new PeerCodeError(kind === "offer" ? "peer.code.not_offer" : "peer.code.not_answer");
+    throw new PeerCodeError(kind === "offer" ? "shell.peer.code.not_offer" : "shell.peer.code.not_answer");
   }
-  if (!text.startsWith(PREFIX[kind])) throw new PeerCodeError("peer.code.damaged");
+  if (!text.startsWith(PREFIX[kind])) throw new PeerCodeError("shell.peer.code.damaged");
   let sdp;
   try {
     const bytes = await through(fromBase64url(text.slice(PREFIX[kind].length)), new DecompressionStream("deflate-raw"), MAX_SDP_CHARS);
     sdp = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch (error) {
     if (error instanceof PeerCodeError) throw error;
-    throw new PeerCodeError("peer.code.damaged");
+    throw new PeerCodeError("shell.peer.code.damaged");
   }
   // A session description starts with its version line; anything else is no description.
-  if (!sdp.startsWith("v=0\r\n") || !/\r\nm=application /.test(sdp)) throw new PeerCodeError("peer.code.damaged");
+  if (!sdp.startsWith("v=0\r\n") || !/\r\nm=application /.test(sdp)) throw new PeerCodeError("shell.peer.code.damaged");
   return sdp;
 }
 

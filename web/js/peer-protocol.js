@@ -26,9 +26,9 @@ const KEY = /^[0-9a-f]{32}$/;
 
 /**
  * Why the host refused a guest's message: an id of the page's catalogue (web/i18n).
- * @typedef {"peer.refused.malformed" | "peer.refused.too_long" | "peer.refused.version"
- *   | "peer.refused.unknown" | "peer.refused.not_your_seat" | "peer.refused.wrong_key"
- *   | "peer.refused.replayed" | "peer.refused.stale" | "peer.refused.not_seated"} Refusal
+ * @typedef {"shell.peer.refused.malformed" | "shell.peer.refused.too_long" | "shell.peer.refused.version"
+ *   | "shell.peer.refused.unknown" | "shell.peer.refused.not_your_seat" | "shell.peer.refused.wrong_key"
+ *   | "shell.peer.refused.replayed" | "shell.peer.refused.stale" | "shell.peer.refused.not_seated"} Refusal
  */
 
 /**
@@ -61,39 +61,39 @@ const isObject = (value) => typeof value === "object" && value !== null && !Arra
  * @returns {{ok: true, message: GuestMessage} | {ok: false, reason: Refusal}}
  */
 export function readGuestMessage(text, link, limits) {
-  if (typeof text !== "string") return refuse("peer.refused.malformed");
+  if (typeof text !== "string") return refuse("shell.peer.refused.malformed");
   // A message is at most an action and a few numbers.
-  if (text.length > limits.action_chars + 256) return refuse("peer.refused.too_long");
-  if (jsonDepth(text, limits.depth) > limits.depth) return refuse("peer.refused.malformed");
+  if (text.length > limits.action_chars + 256) return refuse("shell.peer.refused.too_long");
+  if (jsonDepth(text, limits.depth) > limits.depth) return refuse("shell.peer.refused.malformed");
   /** @type {unknown} */
   let data;
   try {
     data = JSON.parse(text);
   } catch {
-    return refuse("peer.refused.malformed");
+    return refuse("shell.peer.refused.malformed");
   }
-  if (!isObject(data)) return refuse("peer.refused.malformed");
+  if (!isObject(data)) return refuse("shell.peer.refused.malformed");
   if (data.type === "hello") {
-    if (data.v !== PROTOCOL) return refuse("peer.refused.version");
+    if (data.v !== PROTOCOL) return refuse("shell.peer.refused.version");
     const { seat, key, salt } = data;
     if (!wholeUpTo(seat, limits.max_seat) || typeof key !== "string" || !KEY.test(key) || typeof salt !== "string" || !KEY.test(salt)) {
-      return refuse("peer.refused.malformed");
+      return refuse("shell.peer.refused.malformed");
     }
-    if (link.seat !== null && link.seat !== seat) return refuse("peer.refused.not_your_seat");
+    if (link.seat !== null && link.seat !== seat) return refuse("shell.peer.refused.not_your_seat");
     return { ok: true, message: { type: "hello", seat: /** @type {number} */ (seat), key, salt } };
   }
   if (data.type === "act") {
     const { n, step, action } = data;
     if (!wholeUpTo(n, Number.MAX_SAFE_INTEGER) || !wholeUpTo(step, limits.max_step) || !isObject(action) || typeof action.type !== "string") {
-      return refuse("peer.refused.malformed");
+      return refuse("shell.peer.refused.malformed");
     }
-    if (link.seat === null) return refuse("peer.refused.not_seated");
-    if (/** @type {number} */ (n) <= link.lastN) return refuse("peer.refused.replayed");
-    if (step !== link.step) return refuse("peer.refused.stale");
+    if (link.seat === null) return refuse("shell.peer.refused.not_seated");
+    if (/** @type {number} */ (n) <= link.lastN) return refuse("shell.peer.refused.replayed");
+    if (step !== link.step) return refuse("shell.peer.refused.stale");
     const message = { type: /** @type {const} */ ("act"), n: /** @type {number} */ (n), step: /** @type {number} */ (step), action: /** @type {Action} */ (action) };
     return { ok: true, message };
   }
-  return refuse("peer.refused.unknown");
+  return refuse("shell.peer.refused.unknown");
 }
 
 /**
