@@ -336,7 +336,9 @@ def test_the_snapshot_holds_every_module_a_call_can_need() -> None:
     loader = (site_build.WEB / site_build.SNAPSHOT_LOADER).read_text()
     found = re.search(r"const PRELOAD = `(.*?)`;", loader, re.S)
     assert found, "PRELOAD not found in the loader"
-    script = found.group(1) + """
+    script = (
+        found.group(1)
+        + """
 import json, sys
 before = {m for m in sys.modules if m.startswith("pygames")}
 for game in json.loads(bridge.games())["games"]:
@@ -358,6 +360,7 @@ for game in json.loads(bridge.games())["games"]:
     assert replay["ok"], replay
 print(json.dumps(sorted({m for m in sys.modules if m.startswith("pygames")} - before)))
 """
+    )
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True
     )
@@ -377,3 +380,38 @@ def test_every_module_the_page_preloads_is_shipped(built: Path) -> None:
     core = (built / "vendor" / "pyscript" / "core.js").read_text()
     imported = set(re.findall(r'from\s*"\./([^"]+\.js)"', core))
     assert imported and {f"vendor/pyscript/{name}" for name in imported} <= set(preloads)
+
+
+CSP = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
+
+
+@pytest.mark.parametrize("page", ["index.html", "rules.html"])
+def test_every_page_declares_a_policy_that_allows_no_other_origin(built: Path, page: str) -> None:
+    """GitHub Pages sends no headers, so each page carries its Content-Security-Policy in a
+    ``<meta>``: its own files, Pyodide's wasm and the engine's worker, nothing of any other
+    origin, no inline script. (Every browser test runs under it: a violation is a console error,
+    which fails the test that made it.)"""
+    found = CSP.findall((built / page).read_text())
+    assert len(found) == 1, found
+    directives = {
+        name: values
+        for name, *values in (part.split() for part in found[0].split(";") if part.strip())
+    }
+    assert directives["default-src"] == ["'self'"]
+    assert directives["object-src"] == ["'none'"]
+    allowed = {
+        "'self'",
+        "'none'",
+        "'wasm-unsafe-eval'",
+        "'unsafe-eval'",
+        "'unsafe-inline'",
+        "blob:",
+        "data:",
+    }
+    for name, values in directives.items():
+        assert set(values) <= allowed, (name, values)
+    # Scripts: the site's own, the runtime's wasm, and the functions PyScript builds from text
+    # when it starts an engine again; never inline code.
+    assert directives["script-src"] == ["'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"]
+    assert "'unsafe-inline'" not in directives.get("script-src", [])
+    assert directives["connect-src"] == ["'self'"]
