@@ -1,6 +1,7 @@
 """The guard every browser test runs under hears a request to another origin, from the page
 and from a worker, in a fresh context (which routes it nowhere) and in the returning player's
-browser (which routes nothing, so that its HTTP cache stays on)."""
+browser (which routes nothing, so that its HTTP cache stays on). The site's own pages never get
+that far: their Content-Security-Policy refuses the request, and the guard hears the refusal."""
 
 from __future__ import annotations
 
@@ -24,7 +25,9 @@ ASK_ELSEWHERE = """async (url) => {
 
 
 def ask_elsewhere(page: Page, guard: Guard) -> None:
-    page.goto(guard.origin + "/rules.html")
+    # A page of the site without a policy of its own (a renderer's harness), so the requests
+    # reach the network, where the guard is the one to stop them.
+    page.goto(guard.origin + "/dev/tanbo.html")
     page.evaluate(ASK_ELSEWHERE, ELSEWHERE)
     asked = sorted({url for url in guard.foreign if url.startswith(ELSEWHERE)})
     assert asked == [ELSEWHERE + "?page", ELSEWHERE + "?worker"], guard.foreign
@@ -43,3 +46,19 @@ def test_a_fresh_context_hears_another_origin(guard_factory: Any, base_url: str)
 def test_the_returning_browser_hears_another_origin(returning: Any, base_url: str) -> None:
     page, guard = returning(base_url)
     ask_elsewhere(page, guard)
+
+
+@pytest.mark.parametrize("path", ["/", "/rules.html"])
+def test_the_site_s_policy_refuses_another_origin_and_the_guard_hears_it(
+    guard_factory: Any, base_url: str, path: str
+) -> None:
+    page, guard = guard_factory(base_url)
+    page.goto(guard.origin + path)
+    page.evaluate(ASK_ELSEWHERE, ELSEWHERE)
+    # Refused by the policy before any request left the page or its worker.
+    assert not [url for url in guard.foreign if url.startswith(ELSEWHERE)], guard.foreign
+    violations = [e for e in guard.errors if "Content-Security-Policy violation: connect-src" in e]
+    assert violations and all(ELSEWHERE in e for e in violations), guard.errors
+    with pytest.raises(AssertionError, match="errors in the page"):
+        guard.check()
+    guard.errors.clear()
