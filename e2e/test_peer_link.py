@@ -14,28 +14,25 @@ from playwright.sync_api import Page
 
 IMPORT = "import('./js/peer-link.js')"
 
-INVITE_JS = f"""async () => {{
-  const m = await {IMPORT};
-  window.__link = await m.invite();
+# Each side keeps its link, and an inbox that listens from the moment its channel opens.
+KEEP_LINK = """
   window.__inbox = [];
   window.__link.channel.then((ch) =>
     ch.addEventListener('message', (e) => window.__inbox.push(e.data)));
-  return window.__link.code;
+  return window.__link.code;"""
+INVITE_JS = f"""async () => {{
+  const m = await {IMPORT};
+  window.__link = await m.invite();{KEEP_LINK}
 }}"""
 JOIN_JS = f"""async (offer) => {{
   const m = await {IMPORT};
-  window.__link = await m.join(offer);
-  window.__inbox = [];
-  window.__link.channel.then((ch) =>
-    ch.addEventListener('message', (e) => window.__inbox.push(e.data)));
-  return window.__link.code;
+  window.__link = await m.join(offer);{KEEP_LINK}
 }}"""
 COMPLETE_JS = f"""async (answer) => {{
   const m = await {IMPORT};
   await m.complete(window.__link, answer);
 }}"""
-# Each side sends a line once its channel is open, and keeps every line it receives (its inbox
-# listens from the moment the channel opens).
+# Each side sends a line once its channel is open.
 SEND_JS = """async (line) => {
   const late = new Promise((_, reject) =>
     setTimeout(() => reject(new Error('the channel did not open')), 10000));

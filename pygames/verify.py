@@ -30,11 +30,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from .core import BadInput, BadRecord, MatchRecord, Message, State
-from .core.deal import SALT_HEX, check_reveal, seed_of
+from .core.deal import SALT_HEX, check_reveal, is_hex, seed_of
 from .core.limits import MAX_SEAT, MAX_STEP
 from .games import get_game
-
-_HEX = frozenset("0123456789abcdef")
 
 
 def view_digest(view: Any) -> str:
@@ -99,7 +97,7 @@ def _fail(what: str) -> BadInput:
 
 
 def _hex(value: object, length: int, what: str) -> str:
-    if not isinstance(value, str) or len(value) != length or not set(value) <= _HEX:
+    if not is_hex(value, length):
         raise _fail(what)
     return value
 

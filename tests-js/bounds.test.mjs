@@ -1,24 +1,14 @@
 // Bounds on what the page hands the engine: web/js/bounds.js. The limits are the
 // engine's own (pygames/core/limits.py), read as the page reads them.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 
 import { callProblem, jsonDepth, recordProblem, sizeProblem, textProblem } from "../web/js/bounds.js";
 import { addCatalogue, say } from "../web/js/i18n.js";
+import { LIMITS } from "./engine-limits.mjs";
 
 const ROOT = new URL("../", import.meta.url);
-// pygames needs only the standard library: the project's venv, else any Python 3.11+.
-const venv = new URL(".venv/bin/python", ROOT).pathname;
-const python = process.env.PYTHON ?? (existsSync(venv) ? venv : "python3");
-/** @type {import("../web/js/types.js").Limits} */
-const LIMITS = JSON.parse(
-  execFileSync(python, ["-c", "import json; from pygames.core import limits; print(json.dumps(limits.as_json()))"], {
-    cwd: ROOT,
-    encoding: "utf8",
-  }),
-);
 for (const lang of ["en", "ja"]) {
   for (const file of [`web/i18n/${lang}.json`, `pygames/core/i18n/${lang}.json`]) {
     addCatalogue(lang, JSON.parse(readFileSync(new URL(file, ROOT), "utf8")));

@@ -6,8 +6,8 @@ import { describe, it } from "node:test";
 
 import { PeerGuest } from "../web/js/peer-guest.js";
 import { PROTOCOL } from "../web/js/peer-protocol.js";
+import { LIMITS } from "./engine-limits.mjs";
 
-const LIMITS = { record_chars: 262144, action_chars: 8192, config_chars: 16384, name_arg_chars: 64, depth: 10, int_digits: 16, max_seat: 63, max_step: 1000000, max_seed: 2 ** 53 - 1, name_chars: 40 };
 const KEY = "11111111111111111111111111111111";
 const COMMITMENT = "c".repeat(64);
 

@@ -5,8 +5,8 @@ import { describe, it } from "node:test";
 
 import { PeerHost } from "../web/js/peer-host.js";
 import { PROTOCOL } from "../web/js/peer-protocol.js";
+import { LIMITS } from "./engine-limits.mjs";
 
-const LIMITS = { record_chars: 262144, action_chars: 8192, config_chars: 16384, name_arg_chars: 64, depth: 10, int_digits: 16, max_seat: 63, max_step: 1000000, max_seed: 2 ** 53 - 1, name_chars: 40 };
 const KEYS = new Map([
   [1, "11111111111111111111111111111111"],
   [2, "22222222222222222222222222222222"],

@@ -1,22 +1,13 @@
 // The host's check of what a guest's device says: web/js/peer-protocol.js. The limits are the
 // engine's own (pygames/core/limits.py), read as the page reads them.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 
 import { PROTOCOL, randomKey, readGuestMessage, sameKey } from "../web/js/peer-protocol.js";
+import { LIMITS } from "./engine-limits.mjs";
 
 const ROOT = new URL("../", import.meta.url);
-const venv = new URL(".venv/bin/python", ROOT).pathname;
-const python = process.env.PYTHON ?? (existsSync(venv) ? venv : "python3");
-/** @type {import("../web/js/types.js").Limits} */
-const LIMITS = JSON.parse(
-  execFileSync(python, ["-c", "import json; from pygames.core import limits; print(json.dumps(limits.as_json()))"], {
-    cwd: ROOT,
-    encoding: "utf8",
-  }),
-);
 
 const KEY = "0123456789abcdef0123456789abcdef";
 const SALT = "fedcba9876543210fedcba9876543210";

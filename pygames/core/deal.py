@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Mapping
+from typing import TypeGuard
 
 from .errors import BadInput
 from .messages import Message
@@ -50,9 +51,15 @@ _SEED_PREFIX = b"pygames deal seed 1\n"
 _HEX = frozenset("0123456789abcdef")
 
 
+def is_hex(value: object, length: int) -> TypeGuard[str]:
+    """Whether ``value`` is ``length`` lowercase hexadecimal characters (a secret, a salt or a
+    digest as the devices write them)."""
+    return isinstance(value, str) and len(value) == length and set(value) <= _HEX
+
+
 def _hex(value: object, length: int, what: str) -> str:
     """``value`` if it is ``length`` lowercase hexadecimal characters, else :class:`BadInput`."""
-    if not isinstance(value, str) or len(value) != length or not set(value) <= _HEX:
+    if not is_hex(value, length):
         raise BadInput(
             Message.of("core.deal.not_hex", what=Message.of(f"core.what.{what}"), n=length)
         )

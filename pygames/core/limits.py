@@ -230,6 +230,7 @@ def as_json() -> dict[str, int]:
         "config_chars": MAX_CONFIG_CHARS,
         "name_arg_chars": MAX_NAME_ARG_CHARS,
         "depth": MAX_DEPTH,
+        "view_depth": MAX_VIEW_DEPTH,
         "int_digits": MAX_INT_DIGITS,
         "max_seat": MAX_SEAT,
         "max_step": MAX_STEP,

@@ -9,11 +9,9 @@
 // deal and every one of those views (pygames/verify.py).
 
 import { jsonDepth } from "./bounds.js";
-import { PROTOCOL, randomKey } from "./peer-protocol.js";
+import { PROTOCOL, isObject, randomKey } from "./peer-protocol.js";
 /** @import { Action, CheckReply, DigestReply, Limits, Message, Reply } from "./types.js" */
 
-/** Views nest deeper than input typed by people (pygames/core/limits.py MAX_VIEW_DEPTH). */
-export const VIEW_DEPTH = 32;
 const HEX64 = /^[0-9a-f]{64}$/;
 
 /**
@@ -39,9 +37,6 @@ const HEX64 = /^[0-9a-f]{64}$/;
  * @typedef {{seat: number, key: string, salt: string, commitment: string | null, n: number, seen: Record<string, string>, changed: number[]}} GuestMemory
  */
 
-/** @param {unknown} value @returns {value is Record<string, unknown>} */
-const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-
 export class PeerGuest {
   /**
    * @param {{seat: number, key: string, engine: GuestEngine, limits: Limits, notify: (event: GuestEvent) => void, memory?: GuestMemory | null}} options
@@ -57,9 +52,9 @@ export class PeerGuest {
     this.channel = null;
     /** The step of the last table shown (a decision is made on it). */
     this.step = -1;
-    /** Digests being computed: the check waits for them. */
-    /** @type {Promise<void>[]} */
-    this.digesting = [];
+    /** The digests of the views shown so far, computed in order: the check waits for them. */
+    /** @type {Promise<void>} */
+    this.digested = Promise.resolve();
   }
 
   /**
@@ -94,7 +89,7 @@ export class PeerGuest {
   /** @param {unknown} text */
   async #receive(text) {
     if (typeof text !== "string" || text.length > this.limits.record_chars) return this.#fault("size");
-    if (jsonDepth(text, VIEW_DEPTH) > VIEW_DEPTH) return this.#fault("depth");
+    if (jsonDepth(text, this.limits.view_depth) > this.limits.view_depth) return this.#fault("depth");
     /** @type {unknown} */
     let data;
     try {
@@ -135,14 +130,14 @@ export class PeerGuest {
     const at = /** @type {number} */ (step);
     this.step = at;
     const viewText = JSON.stringify(view);
-    const digesting = this.engine.view_digest(viewText).then((reply) => {
+    const digesting = this.engine.view_digest(viewText);
+    this.digested = this.digested.then(() => digesting).then((reply) => {
       if (!reply.ok) return this.#fault("view");
       const before = this.memory.seen[String(at)];
       // The same step shown twice (a rejoin) must show the same view.
       if (before !== undefined && before !== reply.digest) this.memory.changed.push(at);
       else this.memory.seen[String(at)] = reply.digest;
     });
-    this.digesting.push(digesting);
     const table = { ...data };
     delete table.type;
     this.notify({ type: "table", step: at, table });
@@ -152,7 +147,7 @@ export class PeerGuest {
   async #reveal(data) {
     const { secret, salts, record } = data;
     if (typeof secret !== "string" || !isObject(salts) || !isObject(record)) return this.#fault("reveal");
-    await Promise.all(this.digesting);
+    await this.digested;
     /** @type {Message[]} */
     const problems = [];
     // A step shown twice with two views: the host changed what the step showed.

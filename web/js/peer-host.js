@@ -74,8 +74,8 @@ export class PeerHost {
    * @param {Channel} channel
    */
   attach(channel) {
-    /** @type {LinkState} */
-    const link = { seat: null, lastN: 0, step: 0 };
+    /** The seat this link holds: none until its hello is accepted. */
+    const link = { /** @type {number | null} */ seat: null };
     channel.addEventListener("message", (event) => {
       void this.#receive(channel, link, event.data);
     });
@@ -86,15 +86,15 @@ export class PeerHost {
   }
 
   /**
-   * @param {Channel} channel @param {LinkState} link @param {unknown} text
+   * @param {Channel} channel @param {{seat: number | null}} link @param {unknown} text
    */
   async #receive(channel, link, text) {
     const held = link.seat === null ? undefined : this.seats.get(link.seat);
     // A link whose seat was taken over by a newer link (the guest reloaded) says nothing more.
     if (held && held.channel !== channel) return;
-    link.step = this.options.step();
-    link.lastN = held ? held.lastN : 0;
-    const read = readGuestMessage(text, link, this.options.limits);
+    /** @type {LinkState} */
+    const state = { seat: link.seat, lastN: held ? held.lastN : 0, step: this.options.step() };
+    const read = readGuestMessage(text, state, this.options.limits);
     if (!read.ok) {
       this.#refuse(channel, link.seat, read.reason, undefined);
       return;
@@ -104,7 +104,7 @@ export class PeerHost {
   }
 
   /**
-   * @param {Channel} channel @param {LinkState} link
+   * @param {Channel} channel @param {{seat: number | null}} link
    * @param {Extract<GuestMessage, {type: "hello"}>} hello
    */
   #hello(channel, link, hello) {

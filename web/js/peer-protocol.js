@@ -50,7 +50,7 @@ const refuse = (reason) => ({ ok: false, reason });
 const wholeUpTo = (value, max) => Number.isSafeInteger(value) && /** @type {number} */ (value) >= 0 && /** @type {number} */ (value) <= max;
 
 /** @param {unknown} value @returns {value is Record<string, unknown>} */
-const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+export const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * Check guest message `text` from a link in state `link`, against the engine's `limits`:

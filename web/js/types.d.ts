@@ -221,6 +221,8 @@ export interface Limits {
   max_step: number;
   max_seed: number;
   name_chars: number;
+  /** Nesting of a view another device sends (deeper than input typed by people). */
+  view_depth: number;
 }
 
 /** A game's own part of the lobby form (setup-*.js). */
