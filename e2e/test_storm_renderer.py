@@ -51,6 +51,19 @@ KINDS = ("tea", "milk", "lemon")
 TITLES = ("Tea", "Milk", "Lemon")
 
 
+# Resolves once the hand's row has kept its scroll position over two frames (at most 3 s).
+SETTLED_JS = """() => new Promise((done) => {
+  const row = document.querySelector('#root .storm-hand-row');
+  const until = performance.now() + 3000;
+  let last = row.scrollLeft;
+  const check = () => requestAnimationFrame(() => requestAnimationFrame(() => {
+    if (row.scrollLeft === last || performance.now() > until) done(true);
+    else { last = row.scrollLeft; check(); }
+  }));
+  check();
+})"""
+
+
 def open_fixture(guard_factory: Any, base_url: str, name: str = "", **ctx: Any) -> Page:
     return open_harness(guard_factory, base_url, "storm_in_a_teacup", ".storm", name, **ctx)
 
@@ -752,6 +765,8 @@ def test_a_touch_phone_hand_is_one_row_that_a_swipe_scrolls_and_a_tap_picks(
         "() => document.querySelector('#root .storm-hand-row').scrollLeft > 0", timeout=5_000
     )
     assert page.locator("#root .storm-card.in-hand.picked").count() == 0
+    # A finger taps once the row has stopped: a tap while it still glides only stops it.
+    page.evaluate(SETTLED_JS)
     # Taps pick the first and the last card of a run.
     # One tap at a time, as a finger does: the first tap's redraw may scroll the row.
     page.locator('#root [data-hand-index="5"]').tap()
