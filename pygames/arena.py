@@ -98,9 +98,7 @@ def arena(
         raise BadOptions(Message.of("core.arena.games"))
     if budget is not None and not budget > 0:
         raise BadOptions(Message.of("core.arena.budget"))
-    tasks = [
-        (game_id, players, a, b, seed + i, i % players, budget, opts) for i in range(games)
-    ]
+    tasks = [(game_id, players, a, b, seed + i, i % players, budget, opts) for i in range(games)]
     results = _run(tasks, workers)
     wins = 0.0
     seat_games = [0] * players
@@ -159,8 +157,7 @@ def report(result: JsonDict) -> str:
         f"{result['game']}, {result['players']} players: {result['a']} (A, one seat, rotated) "
         f"against {result['b']} (B), budget {budget}, seed {result['seed']}",
         f"games              {result['games']}",
-        f"A win rate         {result['a_win_rate']:.1%}  "
-        f"(95 % CI {low:.1%} - {high:.1%}, Wilson)",
+        f"A win rate         {result['a_win_rate']:.1%}  (95 % CI {low:.1%} - {high:.1%}, Wilson)",
         f"fair share         {result['fair_share']:.1%}",
         f"A ms per move      {result['a_ms_per_move']} mean, {result['a_max_ms_per_move']} max "
         f"(CPU, {result['a_moves']} decisions)",

@@ -52,6 +52,7 @@ from .core import (
     State,
 )
 from .core.contract import MessageJson
+from .core.deal import commitment as deal_commitment
 from .core.limits import (
     MAX_ACTION_CHARS,
     MAX_CONFIG_CHARS,
@@ -74,6 +75,7 @@ from .replies import (
     BotChooseReply,
     CheckReply,
     Closed,
+    DealReply,
     DigestReply,
     GamesReply,
     HintReply,
@@ -339,7 +341,8 @@ def games() -> GamesReply:
 @_reply
 def new_match(config_text: str, shown: int = SPECTATOR) -> NewMatchReply:
     """Start a match from a lobby config ``{game, seats: [{name, bot}], seed, options, hints}``
-    (``hints``: false sets the table up without them).
+    (``hints``: false sets the table up without them). A match across devices gives ``deal:
+    {secret, salts}`` instead of a seed: its seed is made from them (:func:`new_deal`).
 
     The answer carries the first screen (as :func:`view` would, for the seat the page shows:
     see :func:`act`) and the whole record, so opening a match is one crossing.
@@ -361,7 +364,13 @@ def new_match(config_text: str, shown: int = SPECTATOR) -> NewMatchReply:
             raise BadOptions(Message.of("core.bridge.seat_malformed", n=i + 1))
         seats.append(Seat(seat_name(name, i), bot))
     seed = config.get("seed")
-    if seed is None or seed == "":
+    deal = config.get("deal")
+    if deal is not None:
+        # A match across devices is dealt by everyone at the table (pygames.core.deal).
+        if seed is not None and seed != "":
+            raise BadOptions(Message.of("core.bridge.deal_and_seed"))
+        seed = verify.seed_from_json(deal)
+    elif seed is None or seed == "":
         seed = secrets.randbelow(MAX_SEED + 1)
     seed = whole(seed, "seed", -MAX_SEED, 2 * MAX_SEED)
     if not 0 <= seed <= MAX_SEED:
@@ -674,6 +683,14 @@ def close_replay(replay_id: str) -> Closed:
 
 
 @_reply
+def new_deal() -> DealReply:
+    """A new deal's secret, for a match across devices, and the commitment every guest is
+    shown before it joins (:mod:`pygames.core.deal`)."""
+    secret = secrets.token_hex(32)
+    return {"secret": secret, "commitment": deal_commitment(secret)}
+
+
+@_reply
 def view_digest(view_text: str) -> DigestReply:
     """The digest a guest keeps of view ``view_text`` (JSON), as it was sent to it."""
     view = read_json(view_text, "view", MAX_RECORD_CHARS, MAX_VIEW_DEPTH)
@@ -716,6 +733,7 @@ CALLS = (
     "review_run",
     "review_result",
     "close_replay",
+    "new_deal",
     "view_digest",
     "check_match",
 )

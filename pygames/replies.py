@@ -187,6 +187,14 @@ class Closed(TypedDict):
     """``close`` and ``close_replay``: nothing more to say."""
 
 
+class DealReply(TypedDict):
+    """``new_deal``: the host's secret (kept on the host's device until the end) and its
+    commitment (shown to every guest)."""
+
+    secret: str
+    commitment: str
+
+
 class DigestReply(TypedDict):
     """``view_digest``: what a guest keeps of a view it was shown, to check at the end."""
 

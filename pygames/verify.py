@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .core import BadInput, BadRecord, MatchRecord, Message, State
-from .core.deal import SALT_HEX, check_reveal, is_hex, seed_of
+from .core.deal import SALT_HEX, SECRET_HEX, check_reveal, is_hex, seed_of
 from .core.limits import MAX_SEAT, MAX_STEP
 from .games import get_game
 
@@ -90,6 +90,32 @@ def check_match(
         if views.get(step) != seen[step]:
             problems.append(Message.of("core.deal.view_mismatch", step=step))
     return problems
+
+
+def seed_from_json(data: Any) -> int:
+    """The seed of a deal as the host's page sends it to its engine: ``{secret, salts: {seat:
+    salt}}`` (:func:`~pygames.core.deal.seed_of`). A malformed deal is refused
+    (:class:`~pygames.core.errors.BadInput`).
+
+    >>> seed_from_json({"secret": "00" * 32, "salts": {"1": "11" * 16, "2": "22" * 16}})
+    1960802563150417
+    """
+
+    def fail(what: str) -> BadInput:
+        return BadInput(Message.of("core.deal.malformed", what=Message.of(f"core.what.{what}")))
+
+    if not isinstance(data, dict) or not isinstance(data.get("salts"), dict):
+        raise fail("deal")
+    salts: dict[int, str] = {}
+    for key, salt in data["salts"].items():
+        try:
+            salts[_index(key, MAX_SEAT, "seat")] = _hex(salt, SALT_HEX, "salt")
+        except BadInput:
+            raise fail("salt") from None
+    secret = data.get("secret")
+    if not is_hex(secret, SECRET_HEX):
+        raise fail("secret")
+    return seed_of(secret, salts)
 
 
 def _fail(what: str) -> BadInput:

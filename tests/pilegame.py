@@ -70,7 +70,8 @@ class PileState(State):
         if self.winner is not None:
             return ()
         cheerers = [
-            s for s in range(self.players)
+            s
+            for s in range(self.players)
             if self.cheer and s != self.turn and s not in self.cheered
         ]
         return (self.turn, *cheerers)

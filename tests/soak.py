@@ -500,6 +500,9 @@ class Fuzzer:
             "seed": r.randrange(1000),
             "options": {},
         }
+        if r.random() < 0.3:  # a match across devices: dealt by everyone at the table
+            del config["seed"]
+            config["deal"] = {"secret": "5e" * 32, "salts": {"1": "a1" * 16, "2": "b2" * 16}}
         if r.random() < 0.3:
             return self.junk_text()
         return self.text_of(config if r.random() < 0.2 else self.mutate(config))
@@ -511,7 +514,7 @@ class Fuzzer:
         r = self.rnd
         name = r.choice(bridge.CALLS)
         match = self.match_id()
-        if name == "games":
+        if name in ("games", "new_deal"):
             args: tuple[Any, ...] = ()
         elif name == "new_match":
             args = (self.config_text(), self.seat_for(None))
@@ -535,8 +538,11 @@ class Fuzzer:
             args = (match,)
         elif name == "replay_view":
             replay = r.choice(self.replays) if self.replays and r.random() < 0.8 else "r0"
-            args = (replay, self.junk_number() if r.random() < 0.3 else r.randrange(0, 9),
-                    self.seat_for(None) if r.random() < 0.3 else r.randrange(-2, 3))
+            args = (
+                replay,
+                self.junk_number() if r.random() < 0.3 else r.randrange(0, 9),
+                self.seat_for(None) if r.random() < 0.3 else r.randrange(-2, 3),
+            )
         elif name == "view_digest":
             args = (self.record_text() if r.random() < 0.7 else self.junk_text(),)
         elif name == "check_match":
@@ -659,9 +665,23 @@ def fuzz_page(
         records = _played_records(seed, settings or SETTINGS)
         given.write_text(json.dumps({"records": records, "limits": limits_json()}))
         run = subprocess.run(
-            ["node", str(PAGE_FUZZER), "--saves", str(saves), "--links", str(links),
-             "--seed", str(seed), "--input", str(given), "--out", str(taken)],
-            capture_output=True, text=True, check=False,
+            [
+                "node",
+                str(PAGE_FUZZER),
+                "--saves",
+                str(saves),
+                "--links",
+                str(links),
+                "--seed",
+                str(seed),
+                "--input",
+                str(given),
+                "--out",
+                str(taken),
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
         )
         if run.returncode != 0:
             result.failures.append(f"the page fuzzer failed: {run.stderr.strip()[-500:]}")

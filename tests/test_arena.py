@@ -56,18 +56,60 @@ def test_bad_arguments_are_refused() -> None:
 
 def test_the_command_prints_the_fields() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "pygames", "arena", "storm_in_a_teacup", "--players", "3",
-         "--a", "normal", "--b", "random", "--games", "3", "--seed", "1", "--json"],
-        capture_output=True, text=True, check=True,
+        [
+            sys.executable,
+            "-m",
+            "pygames",
+            "arena",
+            "storm_in_a_teacup",
+            "--players",
+            "3",
+            "--a",
+            "normal",
+            "--b",
+            "random",
+            "--games",
+            "3",
+            "--seed",
+            "1",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     r = json.loads(out)
-    for key in ("games", "a_win_rate", "ci95", "fair_share", "a_ms_per_move",
-                "a_max_ms_per_move", "per_seat"):
+    for key in (
+        "games",
+        "a_win_rate",
+        "ci95",
+        "fair_share",
+        "a_ms_per_move",
+        "a_max_ms_per_move",
+        "per_seat",
+    ):
         assert key in r
     assert r["games"] == 3 and len(r["ci95"]) == 2 and r["fair_share"] == round(1 / 3, 4)
     text = subprocess.run(
-        [sys.executable, "-m", "pygames", "arena", "tanbo", "--a", "easy", "--b", "random",
-         "--games", "2", "--seed", "1", "--budget", "0.01"],
-        capture_output=True, text=True, check=True,
+        [
+            sys.executable,
+            "-m",
+            "pygames",
+            "arena",
+            "tanbo",
+            "--a",
+            "easy",
+            "--b",
+            "random",
+            "--games",
+            "2",
+            "--seed",
+            "1",
+            "--budget",
+            "0.01",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     assert "A win rate" in text and "95 % CI" in text and "fair share" in text

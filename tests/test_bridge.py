@@ -21,8 +21,10 @@ def call(fn: Any, *args: Any) -> dict[str, Any]:
 
 def start(seats: list[dict[str, Any]] | None = None, seed: int = 7, **options: Any) -> str:
     seats = seats or [{"name": "Ann", "bot": None}, {"name": "Bob", "bot": None}]
-    reply = call(bridge.new_match, json.dumps({"game": "pile", "seats": seats, "seed": seed,
-                                               "options": options}))
+    reply = call(
+        bridge.new_match,
+        json.dumps({"game": "pile", "seats": seats, "seed": seed, "options": options}),
+    )
     assert reply["ok"], reply
     match: str = reply["match"]
     return match
@@ -181,11 +183,16 @@ def test_export_and_import_replay_the_same_match() -> None:
         ("not json", "not valid JSON"),
         ('{"game": "pile", "seed": 1, "seats": "x"}', "list its seats"),
         ('{"game": "nope", "seed": 1, "seats": [{"name": "a"}, {"name": "b"}]}', "Unknown game"),
-        ('{"game": "pile", "seed": 1, "seats": [{"name": "a"}, {"name": "b", "bot": "zz"}]}',
-         "no bot called"),
+        (
+            '{"game": "pile", "seed": 1, "seats": [{"name": "a"}, {"name": "b", "bot": "zz"}]}',
+            "no bot called",
+        ),
         ('{"game": "pile", "seed": 1, "seats": [{"name": "a"}], "actions": []}', "2 to 4"),
-        ('{"game": "pile", "seed": 1, "seats": [{"name": "a"}, {"name": "b"}],'
-         ' "actions": [[1, {"type": "take", "stones": 1}]]}', "Action 1 .* not Player 2's turn"),
+        (
+            '{"game": "pile", "seed": 1, "seats": [{"name": "a"}, {"name": "b"}],'
+            ' "actions": [[1, {"type": "take", "stones": 1}]]}',
+            "Action 1 .* not Player 2's turn",
+        ),
     ],
 )
 def test_corrupted_saves_are_refused_and_open_nothing(text: str, message: str) -> None:
@@ -257,8 +264,9 @@ def test_a_bot_asked_about_a_position_that_moved_on_gets_a_stale_view() -> None:
 def _finished_pile_match() -> str:
     match = start(cheer=True, pile=4)
     for seat, action in [(1, "cheer"), (0, 1), (1, 2), (0, 1)]:
-        text = json.dumps({"type": "cheer"} if action == "cheer" else
-                          {"type": "take", "stones": action})
+        text = json.dumps(
+            {"type": "cheer"} if action == "cheer" else {"type": "take", "stones": action}
+        )
         step = call(bridge.view, match, 0)["status"]["step"]
         assert call(bridge.act, match, seat, text, step)["ok"]
     return match
@@ -284,8 +292,9 @@ def test_a_replay_shows_every_step_as_the_seat_saw_it() -> None:
     # The whole log as seat 0 may read it, each line with the step that wrote it.
     assert lines(last["log"])[0].startswith("Your secret is")
     assert last["log_steps"] == [0, 1, 2, 3, 4]
-    assert all("secret" not in line for line in call(bridge.replay_view, opened["replay"], 4,
-                                                       1)["log"][1:])
+    assert all(
+        "secret" not in line for line in call(bridge.replay_view, opened["replay"], 4, 1)["log"][1:]
+    )
 
 
 def test_everything_is_shown_only_for_a_finished_game() -> None:
@@ -338,8 +347,9 @@ def test_a_damaged_record_says_so_first_then_the_detail(source: str, head: str) 
 def test_a_record_that_breaks_at_action_n_reopens_before_it_when_salvaged() -> None:
     match = start()
     for step, stones in enumerate((2, 1, 3)):
-        assert call(bridge.act, match, step % 2, json.dumps({"type": "take", "stones": stones}),
-                    step)["ok"]
+        assert call(
+            bridge.act, match, step % 2, json.dumps({"type": "take", "stones": stones}), step
+        )["ok"]
     record = call(bridge.export_record, match)["record"]
     record["actions"][2][0] = 1  # the third action now names the wrong seat
     text = json.dumps(record)

@@ -60,8 +60,12 @@ def _generator_calls(path: Path) -> list[str]:
 def test_the_rules_draw_only_through_the_core() -> None:
     # A state's own generator is read only by State.draw and State.shuffle (the determinizers
     # in views.py draw from the bot's generator they are given, not the match's).
-    calls = [c for game in GAMES for p in sorted((ROOT / "pygames" / game).glob("*.py"))
-             for c in _generator_calls(p)]
+    calls = [
+        c
+        for game in GAMES
+        for p in sorted((ROOT / "pygames" / game).glob("*.py"))
+        for c in _generator_calls(p)
+    ]
     assert calls == []
     # The check sees a draw where there is one.
     core = _generator_calls(ROOT / "pygames" / "core" / "game.py")

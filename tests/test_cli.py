@@ -35,8 +35,9 @@ def test_simulate_reports_errors_instead_of_hiding_them() -> None:
 
 
 def test_cli_json_output(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["simulate", "pile", "--games", "6", "--seed", "2", "--bots", "random,take-one",
-                 "--json"])
+    code = main(
+        ["simulate", "pile", "--games", "6", "--seed", "2", "--bots", "random,take-one", "--json"]
+    )
     out = json.loads(capsys.readouterr().out)
     assert code == 0
     for key in ("games", "errors", "wins_by_bot", "mean_turns", "games_per_second"):
@@ -60,9 +61,24 @@ def test_cli_refuses_unknown_game_and_bot(capsys: pytest.CaptureFixture[str]) ->
 
 def test_python_dash_m_runs_tanbo_simulation() -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "pygames", "simulate", "tanbo", "--games", "20", "--seed", "5",
-         "--bots", "random,greedy", "--json"],
-        capture_output=True, text=True, timeout=300, check=False,
+        [
+            sys.executable,
+            "-m",
+            "pygames",
+            "simulate",
+            "tanbo",
+            "--games",
+            "20",
+            "--seed",
+            "5",
+            "--bots",
+            "random,greedy",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)

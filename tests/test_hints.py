@@ -59,9 +59,7 @@ def test_the_twins_differ_in_hidden_truth_in_every_game() -> None:
 @pytest.mark.parametrize(
     ("game", "players"), [("tanbo", 2), ("storm_in_a_teacup", 3), ("humble_tea_party", 4)]
 )
-def test_every_legal_move_of_a_game_is_explained_in_both_languages(
-    game: str, players: int
-) -> None:
+def test_every_legal_move_of_a_game_is_explained_in_both_languages(game: str, players: int) -> None:
     """Each game's advice, for every legal move met in a random game: whole words, both
     languages (the hint says the suggested one; any may be suggested)."""
     g = get_game(game)
@@ -121,8 +119,9 @@ def test_hints_are_refused_where_they_have_no_place() -> None:
     assert off["record"]["no_hints"] is True
     assert "no_hints" not in reply["record"] and "hints" not in reply["record"]
     bad = json.loads(
-        bridge.new_match(json.dumps({"game": "tanbo", "seats": reply["record"]["seats"],
-                                     "hints": "yes"}))
+        bridge.new_match(
+            json.dumps({"game": "tanbo", "seats": reply["record"]["seats"], "hints": "yes"})
+        )
     )
     assert bad["error_type"] == "BadOptions"
     # Storm: a person not on turn has nothing to be hinted.
@@ -138,16 +137,26 @@ def test_hints_are_refused_where_they_have_no_place() -> None:
     [{}, [[0]], [[0, 1], [0, 1]], [[5, 0]], [[0, -1]], [[0, 99]], [[True, 0]], [["0", 0]]],
 )
 def test_a_record_with_damaged_hints_is_refused(hints: Any) -> None:
-    data = {"game": "tanbo", "seed": 1, "seats": [{"name": "A"}, {"name": "B"}],
-            "actions": [[0, {"type": "farmer", "paddy": 0}]], "hints": hints}
+    data = {
+        "game": "tanbo",
+        "seed": 1,
+        "seats": [{"name": "A"}, {"name": "B"}],
+        "actions": [[0, {"type": "farmer", "paddy": 0}]],
+        "hints": hints,
+    }
     with pytest.raises(BadRecord, match="hints"):
         MatchRecord.from_json(data)
 
 
 def test_a_record_keeps_its_hints_and_its_no_hints() -> None:
-    data = {"game": "tanbo", "seed": 1, "seats": [{"name": "A"}, {"name": "B"}],
-            "actions": [[0, {"type": "farmer", "paddy": 0}]], "hints": [[0, 0], [1, 1]],
-            "no_hints": False}
+    data = {
+        "game": "tanbo",
+        "seed": 1,
+        "seats": [{"name": "A"}, {"name": "B"}],
+        "actions": [[0, {"type": "farmer", "paddy": 0}]],
+        "hints": [[0, 0], [1, 1]],
+        "no_hints": False,
+    }
     record = MatchRecord.from_json(data)
     assert record.hints == [(0, 0), (1, 1)] and record.hints_used() == [1, 1]
     assert record.to_json()["hints"] == [[0, 0], [1, 1]]

@@ -48,8 +48,10 @@ def test_h5_the_check_repeats_after_a_reset() -> None:
     assert [TILES[d[0]] for d in state.decks] == [
         type_by_name(n).index for n in ("Red Snapper", "Sakura Mochi", "Kuri Kinton")
     ]
-    assert texts(state, 2) == ["Reset! The tops go to the bottom (1 of 3).",
-                               "Reset! The tops go to the bottom (2 of 3)."]
+    assert texts(state, 2) == [
+        "Reset! The tops go to the bottom (1 of 3).",
+        "Reset! The tops go to the bottom (2 of 3).",
+    ]
     state.check_invariants()
 
 
@@ -204,8 +206,9 @@ def check_secrets(state: HtpState) -> None:
                 assert shown is None
                 log = lines(view["log"])
                 assert not any(f"Player {other + 1}, your favourite" in t for t in log)
-                assert not any(f"Player {other + 1}'s Oribako is complete" in t
-                               for t in lines(view["log"]))
+                assert not any(
+                    f"Player {other + 1}'s Oribako is complete" in t for t in lines(view["log"])
+                )
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -232,13 +235,15 @@ def test_random_games_follow_the_deck_tea_and_secrecy_rulings(seed: int) -> None
         assert (state.decks, state.resets) == expected
         new = [e.text for e in state.log[logged:]]
         if holder is not None and state.tea_holder is None:  # H11: back at the taker's turn
-            back = new.index(f"Tea returns to the centre ({state.seat_name(holder)}'s Tea "
-                             "is spent).")
+            back = new.index(
+                f"Tea returns to the centre ({state.seat_name(holder)}'s Tea is spent)."
+            )
             # The turns begun before it were passes of the seats between, in seat order.
             passes = [t for t in new[:back] if t.endswith("and passes.")]
             between = [(seat + k) % players for k in range(1, (holder - seat - 1) % players + 1)]
-            assert passes == [f"{state.seat_name(s)} cannot place a sweet anywhere and passes."
-                              for s in between]
+            assert passes == [
+                f"{state.seat_name(s)} cannot place a sweet anywhere and passes." for s in between
+            ]
             assert holder in state.tea_spent
         for s in set(range(players)) - done:  # H10: revealed the moment it completes
             if state.complete(s):

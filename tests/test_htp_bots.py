@@ -39,33 +39,46 @@ def test_greedy_keeps_a_sweet_not_of_its_own_season() -> None:
 def test_greedy_places_where_the_target_scores_most() -> None:
     # Loquat 6 and Moth 7 in a row: a Sun Flower (8, Summer) after them adds a Delicious
     # Trimester and a Seasonal Assortment.
-    state = position([["Camellia"], ["Loquat | Moth"], ["Persimmon"]], SEASONS3,
-                     tops=["Hanbira-mochi", "Sun Flower", "Red Snapper"])
+    state = position(
+        [["Camellia"], ["Loquat | Moth"], ["Persimmon"]],
+        SEASONS3,
+        tops=["Hanbira-mochi", "Sun Flower", "Red Snapper"],
+    )
     assert choose(state, 0) == Place(1, 1, 2, 0)
 
 
 def test_greedy_avoids_giving_a_duplicate_to_a_rival() -> None:
     # Only a second Moth would fit the row of Moths... it costs the target 2 points, so the
     # greedy bot gives it to nobody it can avoid: it plays another deck.
-    state = position([["Camellia"], ["Moth"], ["Moth"]], SEASONS3,
-                     tops=["Moth", "Wisteria", "Kuri Kinton"])
+    state = position(
+        [["Camellia"], ["Moth"], ["Moth"]], SEASONS3, tops=["Moth", "Wisteria", "Kuri Kinton"]
+    )
     action = choose(state, 0)
     assert isinstance(action, Place) and action.deck != 0
 
 
 def test_greedy_takes_tea_against_a_costly_sweet_and_declines_otherwise() -> None:
-    threat = position([["Camellia"], ["Persimmon"], ["Loquat | Moth"]], SEASONS3,
-                      tops=["Sun Flower", "Wisteria", "Kuri Kinton"])
+    threat = position(
+        [["Camellia"], ["Persimmon"], ["Loquat | Moth"]],
+        SEASONS3,
+        tops=["Sun Flower", "Wisteria", "Kuri Kinton"],
+    )
     assert 2 in threat.actors() and 2 not in threat.awaiting()
     assert choose(threat, 2) == Tea()
-    calm = position([["Camellia"], ["Persimmon"], ["Loquat | Moth"]], SEASONS3,
-                    tops=["Red Snapper", "Strawberry Daifuku", "Yuzu Manju"])
+    calm = position(
+        [["Camellia"], ["Persimmon"], ["Loquat | Moth"]],
+        SEASONS3,
+        tops=["Red Snapper", "Strawberry Daifuku", "Yuzu Manju"],
+    )
     assert choose(calm, 2) is None  # optional: declines
 
 
 def test_greedy_decides_from_the_view_alone() -> None:
-    state = position([["Camellia"], ["Loquat | Moth"], ["Persimmon"]], SEASONS3,
-                     tops=["Hanbira-mochi", "Sun Flower", "Red Snapper"])
+    state = position(
+        [["Camellia"], ["Loquat | Moth"], ["Persimmon"]],
+        SEASONS3,
+        tops=["Hanbira-mochi", "Sun Flower", "Red Snapper"],
+    )
     view = state.view(0)
     bot = make_bot("humble_tea_party", "greedy")
     picks = {bot.choose(GAME, view, 0, state.legal_actions(0), Rng(s)) for s in range(4)}
@@ -78,8 +91,13 @@ def test_season_expectation_uses_only_public_cards() -> None:
     assert probs[0] == (0.0, 0.0, 0.0, 1.0)  # its own: Winter
     assert probs[1] == probs[2] == (0.5, 0.5, 0.0, 0.0)  # Spring or Summer
     # A complete box is scored exactly.
-    full = box_of(["Camellia | Red Snapper | Strawberry", "Wisteria | Sun Flower | Maple Leaf",
-                   "Loquat | Chrysanthemum | Peach"])
+    full = box_of(
+        [
+            "Camellia | Red Snapper | Strawberry",
+            "Wisteria | Sun Flower | Maple Leaf",
+            "Loquat | Chrysanthemum | Peach",
+        ]
+    )
     assert estimate(full, (0.0, 0.0, 0.0, 1.0)) == 7
 
 
@@ -88,28 +106,54 @@ def test_greedy_beats_random_clearly() -> None:
     # about half of the wins, not two thirds (the arena measures the levels at length).
     games = 80
     started = time.perf_counter()
-    result = simulate("humble_tea_party", games=games, seed=11, bots=["random", "greedy"],
-                      players=4)
+    result = simulate(
+        "humble_tea_party", games=games, seed=11, bots=["random", "greedy"], players=4
+    )
     elapsed = time.perf_counter() - started
     assert result["errors"] == 0
     assert result["wins_by_bot"]["greedy"] >= 0.65
-    print(f"greedy vs random (4 players): {result['wins_by_bot']}, "
-          f"{elapsed / games * 1000:.0f} ms a game")
+    print(
+        f"greedy vs random (4 players): {result['wins_by_bot']}, "
+        f"{elapsed / games * 1000:.0f} ms a game"
+    )
 
 
 @pytest.mark.parametrize("players", [3, 6])
 def test_greedy_plays_every_table_size_and_team_battle(players: int) -> None:
     options = {"team_battle": True} if players == 6 else {}
-    result = simulate("humble_tea_party", games=12, seed=3, bots=["greedy", "random"],
-                      players=players, options=options)
+    result = simulate(
+        "humble_tea_party",
+        games=12,
+        seed=3,
+        bots=["greedy", "random"],
+        players=players,
+        options=options,
+    )
     assert result["errors"] == 0 and result["games"] == 12
 
 
 def test_python_dash_m_runs_humble_tea_party_simulation() -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "pygames", "simulate", "humble_tea_party", "--players", "4",
-         "--games", "50", "--seed", "5", "--bots", "random,greedy", "--json"],
-        capture_output=True, text=True, timeout=300, check=False,
+        [
+            sys.executable,
+            "-m",
+            "pygames",
+            "simulate",
+            "humble_tea_party",
+            "--players",
+            "4",
+            "--games",
+            "50",
+            "--seed",
+            "5",
+            "--bots",
+            "random,greedy",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)

@@ -65,30 +65,41 @@ def test_random_games_keep_the_contract(players: int) -> None:
     count = soak_games(500)
     started = time.perf_counter()
     summary = play_random_games(
-        GAME, players, count=count, seed=30_000 + 1000 * players,
-        leak_check=no_secret_in_view, junk_actions=JUNK, deep_every=9,
+        GAME,
+        players,
+        count=count,
+        seed=30_000 + 1000 * players,
+        leak_check=no_secret_in_view,
+        junk_actions=JUNK,
+        deep_every=9,
     )
     elapsed = time.perf_counter() - started
     assert summary.games == count
     assert set(summary.action_kinds) == {"keep", "place", "tea"}
     assert "lowest score" in " ".join(summary.reasons)
-    print(f"{count} random {players}-player games: {summary.steps / count:.1f} steps, "
-          f"{elapsed:.1f} s")
+    print(
+        f"{count} random {players}-player games: {summary.steps / count:.1f} steps, {elapsed:.1f} s"
+    )
 
 
 @pytest.mark.parametrize("players", [4, 6])
 def test_random_team_battle_and_options(players: int) -> None:
     count = soak_games(40)
     summary = play_random_games(
-        GAME, players, count=count, seed=77,
+        GAME,
+        players,
+        count=count,
+        seed=77,
         options={"team_battle": True, "no_chatting": True, "start_player": players - 1},
-        leak_check=no_secret_in_view, junk_actions=JUNK,
+        leak_check=no_secret_in_view,
+        junk_actions=JUNK,
     )
     assert summary.games == count
     assert all("team" in r or r == "shared win" for r in summary.reasons)
 
 
 def test_random_games_quick() -> None:
-    summary = play_random_games(GAME, 3, count=30, seed=5, leak_check=no_secret_in_view,
-                                junk_actions=JUNK)
+    summary = play_random_games(
+        GAME, 3, count=30, seed=5, leak_check=no_secret_in_view, junk_actions=JUNK
+    )
     assert summary.games == 30 and summary.refusals > 0

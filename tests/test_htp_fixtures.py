@@ -37,8 +37,9 @@ def seats(players: int, bots: set[int]) -> list[dict[str, Any]]:
     return [{"name": NAMES[i], "bot": "greedy" if i in bots else None} for i in range(players)]
 
 
-def frame(state: HtpState, seat: int | None, people: list[dict[str, Any]], **extra: Any
-          ) -> dict[str, Any]:
+def frame(
+    state: HtpState, seat: int | None, people: list[dict[str, Any]], **extra: Any
+) -> dict[str, Any]:
     """What the bridge gives the page for ``seat``'s screen."""
     view = state.view(seat)
     legal = [] if seat is None else [a.to_json() for a in state.legal_actions(seat)]
@@ -47,12 +48,22 @@ def frame(state: HtpState, seat: int | None, people: list[dict[str, Any]], **ext
         for s in state.actors()
         if s not in state.awaiting() and s != seat
     ]
-    return {"seat": -1 if seat is None else seat, "seats": people, "view": view,
-            "legal": legal, "optional": optional, **extra}
+    return {
+        "seat": -1 if seat is None else seat,
+        "seats": people,
+        "view": view,
+        "legal": legal,
+        "optional": optional,
+        **extra,
+    }
 
 
-def play(state: HtpState, rnd: random.Random, stop: Callable[[HtpState], bool],
-         tea: Callable[[HtpState], int | None] = lambda s: None) -> HtpState:
+def play(
+    state: HtpState,
+    rnd: random.Random,
+    stop: Callable[[HtpState], bool],
+    tea: Callable[[HtpState], int | None] = lambda s: None,
+) -> HtpState:
     """Random legal play until ``stop``; ``tea`` names a seat that takes Tea now, if any."""
     for _ in range(400):
         if stop(state):
@@ -83,67 +94,94 @@ def build() -> dict[str, dict[str, Any]]:
 
     # Phase 2, four players, Mei is having Tea; Aiko to recommend.
     rnd = random.Random(4)
-    state = play(GAME.new_state(4, 21, {}), rnd,
-                 lambda s: s.turn == 0 and s.tea_holder == 2 and tiles(s) >= 13,
-                 lambda s: 2 if s.turn == 0 and tiles(s) >= 13 else None)
+    state = play(
+        GAME.new_state(4, 21, {}),
+        rnd,
+        lambda s: s.turn == 0 and s.tea_holder == 2 and tiles(s) >= 13,
+        lambda s: 2 if s.turn == 0 and tiles(s) >= 13 else None,
+    )
     mid = frame(state, 0, seats(4, {1, 3}))
     out["phase 2 (your turn, Tea out)"] = mid
     out["phase 2 (tile picked)"] = {**mid, "clicks": ['[data-pick-deck="1"]']}
     out["phase 2 (tile + target picked)"] = {
-        **mid, "clicks": ['[data-pick-deck="1"]', '.htp-box[data-seat="3"] [data-pick-target]']}
+        **mid,
+        "clicks": ['[data-pick-deck="1"]', '.htp-box[data-seat="3"] [data-pick-target]'],
+    }
     waiting = play(state.clone(), rnd, lambda s: s.turn == 1)
     out["waiting for a bot (4 players)"] = frame(waiting, 0, seats(4, {1, 3}), thinking=True)
 
     # Three players, early Phase 2.
-    state = play(GAME.new_state(3, 5, {}), random.Random(1),
-                 lambda s: s.phase is Phase.RECOMMEND and s.turn == 0 and tiles(s) >= 6)
+    state = play(
+        GAME.new_state(3, 5, {}),
+        random.Random(1),
+        lambda s: s.phase is Phase.RECOMMEND and s.turn == 0 and tiles(s) >= 6,
+    )
     three = frame(state, 0, seats(3, {1, 2}))
     out["3 players, your turn"] = three
     out["3 players, tile + target picked"] = {
-        **three, "clicks": ['[data-pick-deck="0"]', '.htp-box[data-seat="2"] [data-pick-target]']}
+        **three,
+        "clicks": ['[data-pick-deck="0"]', '.htp-box[data-seat="2"] [data-pick-target]'],
+    }
 
     # Five players, hot-seat with bots: a bot places while two people may Get Tea.
-    state = play(GAME.new_state(5, 9, {"no_chatting": True}), random.Random(2),
-                 lambda s: s.phase is Phase.RECOMMEND and s.turn == 1 and tiles(s) >= 12
-                 and s.tea_holder is None and not s.tea_spent)
+    state = play(
+        GAME.new_state(5, 9, {"no_chatting": True}),
+        random.Random(2),
+        lambda s: (
+            s.phase is Phase.RECOMMEND
+            and s.turn == 1
+            and tiles(s) >= 12
+            and s.tea_holder is None
+            and not s.tea_spent
+        ),
+    )
     people = seats(5, {1, 3, 4})
     out["bot places, humans may Get Tea"] = frame(state, 0, people, thinking=True)
     state = play(state, random.Random(3), lambda s: s.turn == 0 and s.tea_holder is None)
     out["your turn, Tea available (5 players)"] = frame(state, 0, people)
 
     # Six players, Team Battle and No chatting, one Oribako complete (its season revealed).
-    state = play(GAME.new_state(6, 33, {"team_battle": True, "no_chatting": True}),
-                 random.Random(6),
-                 lambda s: s.turn == 0 and any(is_complete(b) for b in s.boxes[1:])
-                 and not is_complete(s.boxes[0]),
-                 lambda s: 5 if s.phase is Phase.RECOMMEND and tiles(s) >= 20 else None)
+    state = play(
+        GAME.new_state(6, 33, {"team_battle": True, "no_chatting": True}),
+        random.Random(6),
+        lambda s: (
+            s.turn == 0 and any(is_complete(b) for b in s.boxes[1:]) and not is_complete(s.boxes[0])
+        ),
+        lambda s: 5 if s.phase is Phase.RECOMMEND and tiles(s) >= 20 else None,
+    )
     six = frame(state, 0, seats(6, {1, 2, 3, 4, 5}))
     out["6 players, Team Battle"] = six
     target = next(a.target for a in state.placements(0) if a.deck == 0)
     out["6 players, tile + target picked"] = {
-        **six, "clicks": ['[data-pick-deck="0"]',
-                          f'.htp-box[data-seat="{target}"] [data-pick-target]']}
+        **six,
+        "clicks": ['[data-pick-deck="0"]', f'.htp-box[data-seat="{target}"] [data-pick-target]'],
+    }
 
     # Finished games, and the replay of one.
     state = play(GAME.new_state(3, 8, {}), random.Random(8), lambda s: s.is_over())
     out["game over"] = frame(state, 0, seats(3, {1, 2}))
-    state = play(GAME.new_state(4, 14, {"team_battle": True}), random.Random(9),
-                 lambda s: s.is_over())
+    state = play(
+        GAME.new_state(4, 14, {"team_battle": True}), random.Random(9), lambda s: s.is_over()
+    )
     out["game over (Team Battle)"] = frame(state, 0, seats(4, {1, 2, 3}))
     rnd = random.Random(10)
     game = GAME.new_state(4, 16, {})
     replayed = play(game, rnd, lambda s: tiles(s) >= 14 and s.phase is Phase.RECOMMEND)
     people = seats(4, {1, 2, 3})
     out["replay as Aiko"] = frame(replayed, 0, people, replay=True, legal=[], optional=[])
-    everything = {**frame(replayed, None, people, replay=True, optional=[]),
-                  "view": replayed.full_view()}
+    everything = {
+        **frame(replayed, None, people, replay=True, optional=[]),
+        "view": replayed.full_view(),
+    }
     out["replay: everything (finished game)"] = everything
     return out
 
 
 def render_file(fixtures: dict[str, dict[str, Any]]) -> str:
-    lines = [f"  {json.dumps(name)}: {json.dumps(f, separators=(',', ':'))},"
-             for name, f in fixtures.items()]
+    lines = [
+        f"  {json.dumps(name)}: {json.dumps(f, separators=(',', ':'))},"
+        for name, f in fixtures.items()
+    ]
     return HEAD + "\n".join(lines) + "\n};\n"
 
 

@@ -41,8 +41,7 @@ def _random_game(players: int, seed: int, options: dict[str, Any] | None = None)
 
 
 @pytest.mark.parametrize(("players", "options"), [(3, {}), (6, {}), (4, {"team_battle": True})])
-def test_a_random_game_speaks_only_in_its_own_words(players: int, options: dict[str, Any]
-                                                   ) -> None:
+def test_a_random_game_speaks_only_in_its_own_words(players: int, options: dict[str, Any]) -> None:
     state, refusals = _random_game(players, 11 + players, options)
     outcome = state.outcome()
     said = [e.message for e in state.log] + [outcome.reason] + refusals
@@ -105,8 +104,11 @@ def _refusal(state: Any, seat: int, action: Any) -> Message:
 
 
 def test_refusals_in_english_and_japanese() -> None:
-    state = position([["Moth"], ["Peach | Loquat"], ["Camellia"]],
-                     seasons=["winter", "spring", "summer"], tea_holder=2)
+    state = position(
+        [["Moth"], ["Peach | Loquat"], ["Camellia"]],
+        seasons=["winter", "spring", "summer"],
+        tea_holder=2,
+    )
     under = _refusal(state, 0, Place(0, 2, 1, 0))
     assert under.id == "humble_tea_party.refusal.under_tea"
     assert render(under) == "Player 3's Oribako is under Tea."

@@ -112,8 +112,12 @@ def test_bad_options_are_refused_with_a_clear_message(
 
 def test_a_record_replays_with_options() -> None:
     seats = [Seat(f"P{i}") for i in range(4)]
-    record = MatchRecord("humble_tea_party", seats, 12,
-                         {"team_battle": True, "teams": [0, 0, 1, 1], "start_player": 2})
+    record = MatchRecord(
+        "humble_tea_party",
+        seats,
+        12,
+        {"team_battle": True, "teams": [0, 0, 1, 1], "start_player": 2},
+    )
     state = record.replay(GAME)
     state.apply(2, Keep(1))
     record.actions.append((2, Keep(1).to_json()))

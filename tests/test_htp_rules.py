@@ -31,8 +31,11 @@ from tests.words import lines
 GAME = HtpGame()
 SEASONS3 = ["winter", "spring", "summer"]
 # Eight sweets of the Winter sample, the centre left empty.
-ALMOST = ["Camellia | Red Snapper | Strawberry", "Wisteria | . | Maple Leaf",
-          "Loquat | Chrysanthemum | Peach"]
+ALMOST = [
+    "Camellia | Red Snapper | Strawberry",
+    "Wisteria | . | Maple Leaf",
+    "Loquat | Chrysanthemum | Peach",
+]
 
 
 def small(turn: int = 0, **kw: object) -> HtpState:
@@ -96,8 +99,10 @@ def test_h2_player_cards_dealt_secretly_undealt_public(players: int, cards: int)
         assert seen[seat] == state.seasons[seat]
         assert all(s is None for i, s in enumerate(seen) if i != seat)
         mine = [t for t in lines(state.view(seat)["log"]) if "your favourite season" in t]
-        assert mine == [f"Player {seat + 1}, your favourite season is "
-                        f"{state.seasons[seat].capitalize()} (only you see this)."]
+        assert mine == [
+            f"Player {seat + 1}, your favourite season is "
+            f"{state.seasons[seat].capitalize()} (only you see this)."
+        ]
     assert not any("your favourite" in t for t in lines(state.view(None)["log"]))
 
 
@@ -116,22 +121,73 @@ def test_h3_catalogue_24_types_60_tiles() -> None:
 
 def test_h3_names_from_the_rulebook_and_the_ruling() -> None:
     names = [t.name for t in TYPES]
-    assert names[:8] == ["Red Snapper", "Strawberry", "Peach", "Cherry Blossom", "Wisteria",
-                         "Loquat", "Moth", "Sun Flower"]
+    assert names[:8] == [
+        "Red Snapper",
+        "Strawberry",
+        "Peach",
+        "Cherry Blossom",
+        "Wisteria",
+        "Loquat",
+        "Moth",
+        "Sun Flower",
+    ]
     assert names[8:12] == ["Chrysanthemum", "Persimmon", "Maple Leaf", "Camellia"]
-    assert names[12:20] == ["Hanbira-mochi", "Strawberry Daifuku", "Hishi Mochi",
-                            "Sakura Mochi", "Kashiwa Mochi", "Hydrangea Wharf", "Milky Way",
-                            "Kingyokukan - Gold fish"]
+    assert names[12:20] == [
+        "Hanbira-mochi",
+        "Strawberry Daifuku",
+        "Hishi Mochi",
+        "Sakura Mochi",
+        "Kashiwa Mochi",
+        "Hydrangea Wharf",
+        "Milky Way",
+        "Kingyokukan - Gold fish",
+    ]
     assert names[20:] == ["Tsukimi Dango", "Kuri Kinton", "Inoko Mochi", "Yuzu Manju"]
 
 
 def test_h3_seasons_from_months_and_crests_by_the_ruling() -> None:
-    seasons = {1: "winter", 2: "winter", 3: "spring", 4: "spring", 5: "spring", 6: "summer",
-               7: "summer", 8: "summer", 9: "autumn", 10: "autumn", 11: "autumn", 12: "winter"}
-    nerikiri = {1: "pine", 4: "pine", 7: "pine", 10: "pine", 2: "bamboo", 5: "bamboo",
-                8: "bamboo", 11: "bamboo", 3: "plum", 6: "plum", 9: "plum", 12: "plum"}
-    other = {1: "bamboo", 4: "bamboo", 7: "bamboo", 10: "bamboo", 2: "plum", 5: "plum",
-             8: "plum", 11: "plum", 3: "pine", 6: "pine", 9: "pine", 12: "pine"}
+    seasons = {
+        1: "winter",
+        2: "winter",
+        3: "spring",
+        4: "spring",
+        5: "spring",
+        6: "summer",
+        7: "summer",
+        8: "summer",
+        9: "autumn",
+        10: "autumn",
+        11: "autumn",
+        12: "winter",
+    }
+    nerikiri = {
+        1: "pine",
+        4: "pine",
+        7: "pine",
+        10: "pine",
+        2: "bamboo",
+        5: "bamboo",
+        8: "bamboo",
+        11: "bamboo",
+        3: "plum",
+        6: "plum",
+        9: "plum",
+        12: "plum",
+    }
+    other = {
+        1: "bamboo",
+        4: "bamboo",
+        7: "bamboo",
+        10: "bamboo",
+        2: "plum",
+        5: "plum",
+        8: "plum",
+        11: "plum",
+        3: "pine",
+        6: "pine",
+        9: "pine",
+        12: "pine",
+    }
     for t in TYPES:
         assert t.season.value == seasons[t.month]
         table = nerikiri if t.family is Family.NERIKIRI else other
@@ -142,9 +198,15 @@ def test_h3_seasons_from_months_and_crests_by_the_ruling() -> None:
 
 def test_h3_tile_json_and_log_names() -> None:
     wisteria = type_by_name("Wisteria").first_tile
-    assert tile_json(wisteria) == {"id": 12, "type": 4, "name": "Wisteria",
-                                   "family": "nerikiri", "month": 5, "season": "spring",
-                                   "crest": "bamboo"}
+    assert tile_json(wisteria) == {
+        "id": 12,
+        "type": 4,
+        "name": "Wisteria",
+        "family": "nerikiri",
+        "month": 5,
+        "season": "spring",
+        "crest": "bamboo",
+    }
     assert describe_tile(wisteria) == "Wisteria (May, Spring, Bamboo)"
     assert tile_json(59)["name"] == "Yuzu Manju" and tile_json(36)["family"] == "other"
 
@@ -204,8 +266,10 @@ def test_h5_at_most_three_resets_setup_included() -> None:
 
 
 PLAIN3 = [["Peach"], ["Loquat"], ["Camellia"]]  # no Moth in an Oribako: all three in the decks
-POINTLESS = ("Two tops show the same sweet, but each of their decks holds a single tile: "
-             "a Reset cannot change them, so none is made and play goes on.")
+POINTLESS = (
+    "Two tops show the same sweet, but each of their decks holds a single tile: "
+    "a Reset cannot change them, so none is made and play goes on."
+)
 
 
 def test_h5_a_reset_that_cannot_change_the_repeated_tops_is_not_made() -> None:
@@ -267,8 +331,7 @@ def test_h5_the_check_repeats_until_a_reset_would_change_nothing() -> None:
 def test_h5_the_cap_of_three_still_holds_with_the_setup_resets() -> None:
     # A deal whose setup made one Reset; then tops that match again after every Reset (none
     # of them pointless: every deck holds many tiles): only two more are made.
-    state = next(s for s in (GAME.new_state(3, seed, {}) for seed in range(300))
-                 if s.resets == 1)
+    state = next(s for s in (GAME.new_state(3, seed, {}) for seed in range(300)) if s.resets == 1)
     for i, name in enumerate(["Moth", "Wisteria", "Loquat"]):
         arrange(state, 0, i, tile(name, 0))
         arrange(state, 1, i, tile(name, 1))
@@ -560,8 +623,10 @@ def test_h11_tea_while_a_placement_is_pending_can_force_a_pass() -> None:
     state = position([["Moth"], WINTER_BOARD, ["Camellia"]], SEASONS3)
     assert state.turn == 0 and state.actors() == (0, 2)
     state.apply(2, Tea())
-    assert texts(state, 2) == ["Player 3 gets Tea.",
-                               "Player 1 cannot place a sweet anywhere and passes."]
+    assert texts(state, 2) == [
+        "Player 3 gets Tea.",
+        "Player 1 cannot place a sweet anywhere and passes.",
+    ]
     assert state.turn == 1  # Player 2 (complete) may only place into Player 1's box
     assert {a.target for a in state.legal_actions(1) if isinstance(a, Place)} == {0}
     place_anywhere(state)
@@ -588,8 +653,11 @@ def test_h11_taken_tea_survives_passes_and_returns_at_the_takers_turn_start() ->
 def test_h15_no_chatting_is_shown_and_changes_nothing() -> None:
     quiet = GAME.new_state(4, 9, {"no_chatting": True})
     loud = GAME.new_state(4, 9, {})
-    assert quiet.view(0)["table"]["options"] == {"team_battle": False, "teams": None,
-                                                 "no_chatting": True}
+    assert quiet.view(0)["table"]["options"] == {
+        "team_battle": False,
+        "teams": None,
+        "no_chatting": True,
+    }
     a, b = quiet.view(0), loud.view(0)
     a["table"].pop("options")
     b["table"].pop("options")
@@ -599,16 +667,39 @@ def test_h15_no_chatting_is_shown_and_changes_nothing() -> None:
 def test_view_shape_for_the_renderer() -> None:
     state = small()
     table = state.view(0)["table"]
-    assert set(table) == {"step", "phase", "turn", "start_player", "decks", "resets",
-                          "max_resets", "box_full", "hands", "favourite_hand", "oribako", "tea",
-                          "undealt_cards", "options", "scores", "team_scores", "previews",
-                          "last"}
+    assert set(table) == {
+        "step",
+        "phase",
+        "turn",
+        "start_player",
+        "decks",
+        "resets",
+        "max_resets",
+        "box_full",
+        "hands",
+        "favourite_hand",
+        "oribako",
+        "tea",
+        "undealt_cards",
+        "options",
+        "scores",
+        "team_scores",
+        "previews",
+        "last",
+    }
     assert table["phase"] == "recommend" and table["scores"] is None
     assert [h["points"] for h in table["hands"]] == [1, 1, 1, 1, 1, -2]
     assert [h["n"] for h in table["hands"]] == [1, 2, 3, 4, 5, 6]
     assert table["favourite_hand"] == 4
-    assert set(table["oribako"][0]) == {"tiles", "window", "complete", "season", "revealed",
-                                        "tea", "score"}
+    assert set(table["oribako"][0]) == {
+        "tiles",
+        "window",
+        "complete",
+        "season",
+        "revealed",
+        "tea",
+        "score",
+    }
     assert table["oribako"][0]["window"] == {"x0": -1, "y0": -1, "x1": 1, "y1": 1}
     assert table["oribako"][0]["tiles"][0] == {"x": 0, "y": 0, "tile": tile_json(tile("Moth"))}
     assert set(table["decks"][0]) == {"size", "top"}
@@ -678,6 +769,8 @@ def test_h5_the_rules_page_shows_the_changed_ruling() -> None:
     # Ruling H5 changed: the in-app rules reference says so in the ruling's own words.
     page = (Path(__file__).resolve().parent.parent / "web" / "rules.html").read_text()
     line = next(x for x in page.splitlines() if "<dt>H5</dt>" in x)
-    assert ("A Reset that cannot change the repeated tops (each deck showing the repeated sweet "
-            "holds a single tile) is not made and not counted: play goes on with the tops as "
-            "they are.") in line
+    assert (
+        "A Reset that cannot change the repeated tops (each deck showing the repeated sweet "
+        "holds a single tile) is not made and not counted: play goes on with the tops as "
+        "they are."
+    ) in line

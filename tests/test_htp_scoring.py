@@ -76,7 +76,10 @@ def test_h12_rulebook_autumn_sample_scores_4_hand_by_hand() -> None:
 def test_h12_the_favourite_season_only_changes_hand_5() -> None:
     b = board(WINTER_BOARD)
     assert [score_board(b, s).hands[4] for s in ("spring", "summer", "autumn", "winter")] == [
-        2, 2, 2, 3,
+        2,
+        2,
+        2,
+        3,
     ]
 
 
@@ -107,8 +110,11 @@ def test_h12_trimester_runs_either_way_and_wraps(months: list[int], ok: bool) ->
 def trimester_board(first_row: list[str]) -> list[list[int]]:
     # Other rows chosen to make no trimester of their own.
     return board(
-        [" | ".join(first_row), "Wisteria | Sun Flower | Maple Leaf",
-         "Loquat | Chrysanthemum | Peach"]
+        [
+            " | ".join(first_row),
+            "Wisteria | Sun Flower | Maple Leaf",
+            "Loquat | Chrysanthemum | Peach",
+        ]
     )
 
 
@@ -117,12 +123,22 @@ def test_h12_wrapping_trimester_counts_on_a_board() -> None:
     wrapped = score_board(trimester_board(["Inoko Mochi", "Camellia", "Red Snapper"]), "spring")
     assert wrapped.hands[1] == 1
     # 5, 7, 6 (FAQ: NG) in a row does not count.
-    faq = board(["Kashiwa Mochi | Moth | Hydrangea Wharf", "Strawberry | Maple Leaf | Peach",
-                 "Camellia | Persimmon | Red Snapper"])
+    faq = board(
+        [
+            "Kashiwa Mochi | Moth | Hydrangea Wharf",
+            "Strawberry | Maple Leaf | Peach",
+            "Camellia | Persimmon | Red Snapper",
+        ]
+    )
     assert score_board(faq, "spring").hands[1] == 0
     # 7, 6, 5 (FAQ: OK) does.
-    ok = board(["Moth | Hydrangea Wharf | Kashiwa Mochi", "Strawberry | Maple Leaf | Peach",
-                "Camellia | Persimmon | Red Snapper"])
+    ok = board(
+        [
+            "Moth | Hydrangea Wharf | Kashiwa Mochi",
+            "Strawberry | Maple Leaf | Peach",
+            "Camellia | Persimmon | Red Snapper",
+        ]
+    )
     assert score_board(ok, "spring").hands[1] == 1
 
 
@@ -136,8 +152,11 @@ def test_h12_duplication_counts_k_minus_1_per_type() -> None:
 
 def test_h12_same_month_different_family_is_no_duplicate() -> None:
     b = board(
-        ["Moth | Milky Way | Peach", "Wisteria | Loquat | Camellia",
-         "Persimmon | Red Snapper | Strawberry"]
+        [
+            "Moth | Milky Way | Peach",
+            "Wisteria | Loquat | Camellia",
+            "Persimmon | Red Snapper | Strawberry",
+        ]
     )
     assert score_board(b, "winter").hands[5] == 0
 
@@ -207,8 +226,11 @@ def test_h13_full_game_tie_broken_by_fewer_four_seasons() -> None:
     assert state.log[-1].text == "Player 1 wins: tie broken by fewer Four Seasons."
     table = state.view(2)["table"]
     assert [s["total"] for s in table["scores"]] == list(out.scores)
-    assert table["scores"][0] == {"hands": [0, 1, 1, 2, 2, 0], "points": [0, 1, 1, 2, 2, 0],
-                                  "total": 6}
+    assert table["scores"][0] == {
+        "hands": [0, 1, 1, 2, 2, 0],
+        "points": [0, 1, 1, 2, 2, 0],
+        "total": 6,
+    }
     assert table["team_scores"] is None
 
 

@@ -62,8 +62,9 @@ def test_determinizations_keep_the_cards_the_seat_knows(players: int) -> None:
         seen.update(other.seasons)
     hidden = [s for s in range(players) if s != seat and s not in revealed]
     if len(set(state.seasons[s] for s in hidden)) > 1:
-        assert len({tuple(GAME.state_from_view(view, seat, Rng(k)).seasons)
-                    for k in range(30)}) > 1  # the secrets really are drawn afresh
+        assert (
+            len({tuple(GAME.state_from_view(view, seat, Rng(k)).seasons) for k in range(30)}) > 1
+        )  # the secrets really are drawn afresh
 
 
 def test_posterior_weighs_a_kept_sweet_against_its_season() -> None:

@@ -48,6 +48,7 @@ def frame_hands(box: Box) -> set[tuple[int, int, int, int]]:
     x0, y0, x1, y1 = bounds(box)
     found = set()
     for fx, fy in product(range(x1 - SIDE + 1, x0 + 1), range(y1 - SIDE + 1, y0 + 1)):
+
         def at(cell: tuple[int, int], fx: int = fx, fy: int = fy) -> int | None:
             return box.get((fx + cell[1], fy + cell[0]))  # LINES are (row, column)
 
@@ -116,8 +117,12 @@ def test_placement_gain_is_the_change_of_the_running_score() -> None:
         season = rnd.choice([None, "spring", "summer", "autumn", "winter"])
         after = dict(box)
         after[cell] = t
-        want = tuple(b - a for a, b in zip(running_score(box, season).hands,
-                                           running_score(after, season).hands, strict=True))
+        want = tuple(
+            b - a
+            for a, b in zip(
+                running_score(box, season).hands, running_score(after, season).hands, strict=True
+            )
+        )
         assert placement_gain(box, cell, t, season) == want, (box, cell, t)
 
 
@@ -132,15 +137,25 @@ def test_public_running_score_leaves_out_the_favourite_season() -> None:
 
 
 def test_each_box_shows_its_public_running_score_and_the_owner_adds_their_season() -> None:
-    state = position([["Moth | Loquat | Sun Flower"], ["Peach"], ["Camellia | Red Snapper"]],
-                     ["summer", "spring", "winter"])
+    state = position(
+        [["Moth | Loquat | Sun Flower"], ["Peach"], ["Camellia | Red Snapper"]],
+        ["summer", "spring", "winter"],
+    )
     for seat in (None, 1, 2):
         score = state.view(seat)["table"]["oribako"][0]["score"]
-        assert score == {"hands": [0, 0, 1, 0, None, 0], "points": [0, 0, 1, 0, None, 0],
-                         "total": 1, "public": 1}
+        assert score == {
+            "hands": [0, 0, 1, 0, None, 0],
+            "points": [0, 0, 1, 0, None, 0],
+            "total": 1,
+            "public": 1,
+        }
     own = state.view(0)["table"]["oribako"][0]["score"]
-    assert own == {"hands": [0, 0, 1, 0, 3, 0], "points": [0, 0, 1, 0, 3, 0],
-                   "total": 4, "public": 1}
+    assert own == {
+        "hands": [0, 0, 1, 0, 3, 0],
+        "points": [0, 0, 1, 0, 3, 0],
+        "total": 4,
+        "public": 1,
+    }
     # Duplication is public: two Moths already cost -2 for everyone to see.
     state = position([["Moth | Moth"], ["Peach"], ["Camellia"]], SEASONS3)
     assert state.view(1)["table"]["oribako"][0]["score"]["total"] == -2
@@ -156,8 +171,11 @@ def test_a_complete_box_shows_its_final_score_to_everyone() -> None:
 def test_no_public_score_or_preview_depends_on_a_hidden_season() -> None:
     # The same table with seats 1 and 2 swapping their (hidden) favourite seasons: nothing in
     # seat 0's view or a spectator's may change; the owners' own views may.
-    boxes = [["Moth"], ["Loquat | Sun Flower | Milky Way", "Peach"],
-             ["Camellia | Red Snapper", "Strawberry"]]
+    boxes = [
+        ["Moth"],
+        ["Loquat | Sun Flower | Milky Way", "Peach"],
+        ["Camellia | Red Snapper", "Strawberry"],
+    ]
     a = position(boxes, ["autumn", "summer", "winter"], tops=["Moth", "Persimmon", "Hishi Mochi"])
     b = position(boxes, ["autumn", "winter", "summer"], tops=["Moth", "Persimmon", "Hishi Mochi"])
     assert a.turn == 0
@@ -184,7 +202,8 @@ def test_random_games_running_scores_match_the_scoring_module(seed: int) -> None
                 want = running_score(state.boxes[owner], season)
                 assert box["score"]["total"] == want.total
                 assert box["score"]["public"] == (
-                    want.total if state.complete(owner)
+                    want.total
+                    if state.complete(owner)
                     else running_score(state.boxes[owner], None).total
                 )
                 assert (box["score"]["hands"][FAVOURITE] is None) == (not known)
@@ -204,8 +223,9 @@ def test_previews_cover_exactly_the_legal_placements_of_the_seat_to_act() -> Non
     state = small(tops=["Wisteria", "Loquat", "Persimmon"])
     table = state.view(0)["table"]
     got = sorted((p["deck"], p["target"], p["x"], p["y"]) for p in table["previews"])
-    want = sorted((a.deck, a.target, a.x, a.y) for a in state.legal_actions(0)
-                  if isinstance(a, Place))
+    want = sorted(
+        (a.deck, a.target, a.x, a.y) for a in state.legal_actions(0) if isinstance(a, Place)
+    )
     assert got == want
     for seat in (None, 1, 2):  # only the seat to act gets them (Tea is no placement)
         assert state.view(seat)["table"]["previews"] == []
@@ -214,10 +234,14 @@ def test_previews_cover_exactly_the_legal_placements_of_the_seat_to_act() -> Non
 def test_a_preview_is_the_change_of_the_public_running_score() -> None:
     # Player 2's box holds two Summer sweets in a row; Player 1 may finish the line with a
     # third (+1 Seasonal Assortment) or duplicate a Moth (-2); #5 is unknown to Player 1.
-    state = position([["Peach"], ["Moth | Loquat"], ["Camellia"]], SEASONS3,
-                     tops=["Sun Flower", "Moth", "Red Snapper"])
-    previews = {(p["deck"], p["target"], p["x"], p["y"]): p
-                for p in state.view(0)["table"]["previews"]}
+    state = position(
+        [["Peach"], ["Moth | Loquat"], ["Camellia"]],
+        SEASONS3,
+        tops=["Sun Flower", "Moth", "Red Snapper"],
+    )
+    previews = {
+        (p["deck"], p["target"], p["x"], p["y"]): p for p in state.view(0)["table"]["previews"]
+    }
     line = previews[(0, 1, 2, 0)]
     assert line["gain"] == 1 and line["hands"] == [0, 0, 1, 0, None, 0]
     twin = previews[(1, 1, 0, 1)]
@@ -229,10 +253,16 @@ def test_a_preview_is_the_change_of_the_public_running_score() -> None:
 
 
 def test_previews_against_score_board_when_a_placement_completes_a_box() -> None:
-    almost = ["Camellia | Red Snapper | Strawberry", "Wisteria | . | Maple Leaf",
-              "Loquat | Chrysanthemum | Peach"]
-    state = position([["Moth"], almost, ["Persimmon"]], SEASONS3,
-                     tops=["Sun Flower", "Hanbira-mochi", "Cherry Blossom"])
+    almost = [
+        "Camellia | Red Snapper | Strawberry",
+        "Wisteria | . | Maple Leaf",
+        "Loquat | Chrysanthemum | Peach",
+    ]
+    state = position(
+        [["Moth"], almost, ["Persimmon"]],
+        SEASONS3,
+        tops=["Sun Flower", "Hanbira-mochi", "Cherry Blossom"],
+    )
     before = running_score(state.boxes[1], None).total
     for p in state.view(0)["table"]["previews"]:
         if p["target"] != 1:
@@ -241,8 +271,9 @@ def test_previews_against_score_board_when_a_placement_completes_a_box() -> None
         box[(p["x"], p["y"])] = state.decks[p["deck"]][0]
         full = score_board(rows(box), "spring")  # Player 2's season, secret from Player 1
         assert p["gain"] == full.total - full.points[FAVOURITE] - before
-    centre = next(p for p in state.view(0)["table"]["previews"]
-                  if (p["deck"], p["target"]) == (0, 1))
+    centre = next(
+        p for p in state.view(0)["table"]["previews"] if (p["deck"], p["target"]) == (0, 1)
+    )
     # The Sun Flower completes the Winter sample: the middle row is all Bamboo, the one hand
     # that needed the centre; the rest was made already.
     assert centre["hands"] == [0, 0, 0, 1, None, 0]
@@ -253,7 +284,10 @@ def test_keeping_a_sweet_previews_your_own_season() -> None:
     state = position([[], [], []], SEASONS3, tops=["Camellia", "Moth", "Peach"])
     previews = state.view(0)["table"]["previews"]  # Player 1 likes Winter
     assert [(p["deck"], p["target"], p["gain"]) for p in previews] == [
-        (0, 0, 1), (1, 0, 0), (2, 0, 0)]
+        (0, 0, 1),
+        (1, 0, 0),
+        (2, 0, 0),
+    ]
     assert previews[0]["hands"] == [0, 0, 0, 0, 1, 0]
 
 
@@ -315,8 +349,12 @@ def test_last_moves_survive_saving_cloning_and_determinizing() -> None:
 
 def finished_record(seed: int = 3, players: int = 4) -> str:
     """A whole game played by random bots, as the page would save it."""
-    config = {"game": "humble_tea_party", "seed": seed, "options": {},
-              "seats": [{"name": f"P{i + 1}", "bot": "random"} for i in range(players)]}
+    config = {
+        "game": "humble_tea_party",
+        "seed": seed,
+        "options": {},
+        "seats": [{"name": f"P{i + 1}", "bot": "random"} for i in range(players)],
+    }
     reply = json.loads(bridge.new_match(json.dumps(config)))
     assert reply["ok"], reply
     match = reply["match"]
@@ -347,7 +385,8 @@ def test_everything_shows_every_favourite_season_in_a_replay_of_a_finished_game(
     spectator = json.loads(bridge.replay_view(replay, 6, -1))["view"]["table"]
     assert all(b["season"] is None for b in spectator["oribako"] if not b["complete"])
     assert [b["score"]["public"] for b in spectator["oribako"]] == [
-        b["score"]["public"] for b in table["oribako"]]
+        b["score"]["public"] for b in table["oribako"]
+    ]
 
 
 def test_full_view_of_a_state_matches_its_secrets() -> None:
@@ -357,7 +396,8 @@ def test_full_view_of_a_state_matches_its_secrets() -> None:
     full = state.full_view()
     assert [b["season"] for b in full["table"]["oribako"]] == state.seasons
     for owner, box in enumerate(full["table"]["oribako"]):
-        assert box["score"]["total"] == running_score(state.boxes[owner],
-                                                      state.seasons[owner]).total
+        assert (
+            box["score"]["total"] == running_score(state.boxes[owner], state.seasons[owner]).total
+        )
     assert state.phase is Phase.RECOMMEND
     assert lines(full["log"]) == [e.text for e in state.log]

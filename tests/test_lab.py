@@ -444,8 +444,25 @@ def test_ctrl_c_keeps_the_finished_rows_and_resume_completes_them(tmp_path: Path
     import signal
     import time
 
-    args = [sys.executable, "-m", "pygames", "lab", "--game", "tanbo", "--bots", "normal,random",
-            "--games", "150", "--seed", "3", "--batch", "2", "--workers", "2", "--quiet"]
+    args = [
+        sys.executable,
+        "-m",
+        "pygames",
+        "lab",
+        "--game",
+        "tanbo",
+        "--bots",
+        "normal,random",
+        "--games",
+        "150",
+        "--seed",
+        "3",
+        "--batch",
+        "2",
+        "--workers",
+        "2",
+        "--quiet",
+    ]
     subprocess.run([*args, "--out", str(tmp_path / "whole.csv")], check=True)
     out = tmp_path / "stopped.csv"
     # The run gets Ctrl-C's default action whatever this process inherited: a shell that starts
@@ -453,7 +470,9 @@ def test_ctrl_c_keeps_the_finished_rows_and_resume_completes_them(tmp_path: Path
     # and an ignored SIGINT stays ignored through fork and exec, so Python would never raise
     # KeyboardInterrupt in it.
     proc = subprocess.Popen(
-        [*args, "--out", str(out)], stderr=subprocess.PIPE, text=True,
+        [*args, "--out", str(out)],
+        stderr=subprocess.PIPE,
+        text=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     deadline = time.monotonic() + 120
@@ -476,8 +495,10 @@ def test_a_study_file_can_set_a_tanbo_custom_setup(tmp_path: Path) -> None:
 
     ring = "[{snakes = 3}, {snakes = 1, rice = 1}, {snakes = 2}, {snakes = 2}, {snakes = 2}]"
     path = tmp_path / "setup.toml"
-    path.write_text(f'games = 3\n[[grid]]\ngame = "tanbo"\nbots = ["normal,random"]\n'
-                    f"options = [{{}}, {{ setup = {{ paddies = [{ring}, {ring}] }} }}]\n")
+    path.write_text(
+        f'games = 3\n[[grid]]\ngame = "tanbo"\nbots = ["normal,random"]\n'
+        f"options = [{{}}, {{ setup = {{ paddies = [{ring}, {ring}] }} }}]\n"
+    )
     study = load(path)
     assert study.name == "setup" and len(study.cells) == 2
     custom = study.cells[1].options["setup"]["paddies"][0]

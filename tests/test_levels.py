@@ -150,8 +150,10 @@ def test_strong_takes_the_harvest_that_wins_now() -> None:
     # Player 1 holds 23 points; their hand is a Snake and the Farmer. Snake first, the Farmer
     # lands in paddy 3 (1 Snake, 2 Red): Harvest 1 Red, 28 points, a win. Farmer first, the
     # Snake lands there: Big Movement, no points.
-    state = position([["SF", "", "SRR", "SS", "SS"], ["SSF", "SS", "SS", "SS", "S"]],
-                     collected=["RRRBB", "YYYBB"])
+    state = position(
+        [["SF", "", "SRR", "SS", "SS"], ["SSF", "SS", "SS", "SS", "S"]],
+        collected=["RRRBB", "YYYBB"],
+    )
     assert state.legal_actions(0) == [Place("snake"), Place("farmer")]
     game = get_game("tanbo")
     strong = small("tanbo", "strong")

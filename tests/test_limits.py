@@ -154,8 +154,11 @@ def test_nan_and_infinity_in_json_are_refused(constant: str) -> None:
     refused(call(bridge.import_record, text, "save"), "BadRecord", "which is not a number")
     match, _ = started()
     before = state_of(match)
-    refused(call(bridge.act, match, 0, '{"type": "farmer", "paddy": ' + constant + "}", 0),
-            "BadInput", "which is not a number")
+    refused(
+        call(bridge.act, match, 0, '{"type": "farmer", "paddy": ' + constant + "}", 0),
+        "BadInput",
+        "which is not a number",
+    )
     assert state_of(match) == before
 
 

@@ -101,8 +101,15 @@ answer
     assert answer["still"] is True
     errors = [(r["error_type"], r["error"]) for r in answer["replies"]]
     assert all(not r["ok"] for r in answer["replies"])
-    assert [e for e, _ in errors] == ["BadRecord", "BadRecord", "BadRecord", "BadInput",
-                                      "BadInput", "BadInput", "BadInput"]
+    assert [e for e, _ in errors] == [
+        "BadRecord",
+        "BadRecord",
+        "BadRecord",
+        "BadInput",
+        "BadInput",
+        "BadInput",
+        "BadInput",
+    ]
     assert "share link is damaged" in errors[0][1] and "nested too deeply" in errors[0][1]
     assert "nested too deeply" in errors[1][1] and "nested too deeply" in errors[3][1]
     assert "more than 16 digits" in errors[2][1] and "more than 16 digits" in errors[4][1]

@@ -14,19 +14,41 @@ from pygames.core.messages import render, words
 from pygames.games import all_games
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**60), 2**60) | st.floats(allow_nan=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**60), 2**60)
+    | st.floats(allow_nan=False)
     | st.text(max_size=12),
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
     max_leaves=12,
 )
 KINDS = sorted({k for g in all_games() for k in g.codec.kinds})
 ACTIONISH = st.fixed_dictionaries({"type": st.sampled_from(KINDS)}) | JSON
 ACTIONISH = ACTIONISH.flatmap(
-    lambda base: st.dictionaries(st.sampled_from(["deck", "target", "x", "y", "paddy", "token",
-                                                  "rice", "a", "b", "start", "length", "tea",
-                                                  "milk", "lemon"]), JSON, max_size=5)
-    .map(lambda extra: {**base, **extra} if isinstance(base, dict) else base)
+    lambda base: st.dictionaries(
+        st.sampled_from(
+            [
+                "deck",
+                "target",
+                "x",
+                "y",
+                "paddy",
+                "token",
+                "rice",
+                "a",
+                "b",
+                "start",
+                "length",
+                "tea",
+                "milk",
+                "lemon",
+            ]
+        ),
+        JSON,
+        max_size=5,
+    ).map(lambda extra: {**base, **extra} if isinstance(base, dict) else base)
 )
 
 
@@ -75,8 +97,12 @@ MATCHES = {g.id: _match(g.id, g.min_players) for g in all_games()}
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(game=st.sampled_from(sorted(MATCHES)), seat=st.integers(-3, 8), data=ACTIONISH,
-       step=st.integers(-1, 2))
+@given(
+    game=st.sampled_from(sorted(MATCHES)),
+    seat=st.integers(-3, 8),
+    data=ACTIONISH,
+    step=st.integers(-1, 2),
+)
 def test_the_bridge_refuses_junk_actions_and_keeps_the_match(
     game: str, seat: int, data: Any, step: int
 ) -> None:

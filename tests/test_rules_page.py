@@ -151,7 +151,9 @@ def test_tanbo_pictures_are_the_rulebooks_examples() -> None:
     # "4 Rice tokens and 1 Snake token ... take 3 Rice ... They give you 9 points."
     harvest = pics["harvest"]
     assert harvest["paddies"][0] == {
-        "snakes": 1, "rice": {"yellow": 4, "black": 0, "red": 0}, "farmer": False,
+        "snakes": 1,
+        "rice": {"yellow": 4, "black": 0, "red": 0},
+        "farmer": False,
     }
     assert harvest["points"] == 9
     assert said(harvest["effect"]) == "Harvest: take 3 Yellow Rice, +9"
@@ -176,7 +178,9 @@ def test_humble_tea_party_pictures_score_the_rulebooks_samples() -> None:
     assert (winter["hands"], winter["total"]) == ([0, 1, 1, 2, 3, 0], 7)
     assert winter["season"] == "winter"
     assert (autumn["hands"], autumn["points"], autumn["total"]) == (
-        [4, 0, 0, 4, 2, 3], [4, 0, 0, 4, 2, -6], 4,
+        [4, 0, 0, 4, 2, 3],
+        [4, 0, 0, 4, 2, -6],
+        4,
     )
     seasons = [t["season"] for t in pics["sweets"]["tiles"]]
     assert seasons == ["spring", "summer", "autumn", "winter"]
@@ -201,7 +205,10 @@ def test_storm_pictures_are_the_rulebooks_examples() -> None:
     # Cathy leads with 4 Milk Tea; Tommy matches with 2; Kiti's Lemon Tea does not match;
     # Martino's 4 Milk Tea, later than Cathy's, wins: up to 3 to discard, 1 for the others.
     assert [r["combination"] for r in party["runs"]] == [
-        "milk_tea", "milk_tea", "lemon_tea", "milk_tea",
+        "milk_tea",
+        "milk_tea",
+        "lemon_tea",
+        "milk_tea",
     ]
     assert (party["matching"], party["winner"], party["allowed"]) == ([0, 1, 3], 3, [1, 1, 0, 3])
     hand = pics["hand"]

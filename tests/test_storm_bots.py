@@ -87,13 +87,16 @@ def test_greedy_beats_random_clearly(players: int) -> None:
     # 80 games: a greedy no better than random would win about its seats' share (a third or
     # a half), not 9 in 10 (the arena and `make bench` measure the levels at length).
     started = time.perf_counter()
-    result = simulate("storm_in_a_teacup", games=GAMES, seed=11, bots=["random", "greedy"],
-                      players=players)
+    result = simulate(
+        "storm_in_a_teacup", games=GAMES, seed=11, bots=["random", "greedy"], players=players
+    )
     elapsed = time.perf_counter() - started
     assert result["errors"] == 0
     assert result["wins_by_bot"]["greedy"] >= 0.9
-    print(f"{players} players, greedy vs random: {result['wins_by_bot']}, "
-          f"{elapsed / GAMES * 1000:.0f} ms a game")
+    print(
+        f"{players} players, greedy vs random: {result['wins_by_bot']}, "
+        f"{elapsed / GAMES * 1000:.0f} ms a game"
+    )
 
 
 @pytest.mark.parametrize("players", [2, 6])
@@ -104,9 +107,24 @@ def test_greedy_mirror_match_finishes(players: int) -> None:
 
 def test_python_dash_m_runs_storm_simulation() -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "pygames", "simulate", "storm_in_a_teacup", "--players", "4",
-         "--games", "50", "--bots", "random,greedy", "--json"],
-        capture_output=True, text=True, timeout=300, check=False,
+        [
+            sys.executable,
+            "-m",
+            "pygames",
+            "simulate",
+            "storm_in_a_teacup",
+            "--players",
+            "4",
+            "--games",
+            "50",
+            "--bots",
+            "random,greedy",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
@@ -229,9 +247,7 @@ def test_normal_serve_choice_is_the_plain_scoring() -> None:
         lead = leads[rng.randbelow(len(leads))]
         best = 0 if lead is None else 1 + rng.randbelow(5)
         later = [rng.randbelow(21) for _ in range(rng.randbelow(4))]
-        assert serve_choice(hand, lead, best, later) == _plain_serve_choice(
-            hand, lead, best, later
-        )
+        assert serve_choice(hand, lead, best, later) == _plain_serve_choice(hand, lead, best, later)
 
 
 def test_strong_tree_sees_the_others_serves_by_their_colours_only() -> None:
@@ -249,8 +265,11 @@ def test_strong_tree_sees_the_others_serves_by_their_colours_only() -> None:
     det.apply(0, Serve(0, 2))
     options = knowledge.decisions(det, 1, det.legal_actions(1))
     hand = det.hand_colours(1)
-    expected = {tuple(counts_of(det.hands[1][a.start : a.start + a.length]))
-                for a in det.legal_actions(1) if isinstance(a, Serve)}
+    expected = {
+        tuple(counts_of(det.hands[1][a.start : a.start + a.length]))
+        for a in det.legal_actions(1)
+        if isinstance(a, Serve)
+    }
     assert all(isinstance(o, Reveal) for o in options)
     assert {tuple(o.counts) for o in options if isinstance(o, Reveal)} == expected
     assert len(options) == len(expected)

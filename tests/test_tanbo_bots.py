@@ -103,9 +103,7 @@ def test_strong_searches_whole_movements_and_plays_their_first_token() -> None:
         assert after.phase is not Phase.MOVE or after.turn != 0 or len(after.placed) < 3
     # The searched move is one of the plans' first tokens, and reproducible.
     game = get_game("tanbo")
-    moves = {
-        search(game, state.view(0), 0, legal, Rng(9), knowledge, 40) for _ in range(2)
-    }
+    moves = {search(game, state.view(0), 0, legal, Rng(9), knowledge, 40) for _ in range(2)}
     assert len(moves) == 1 and moves <= {knowledge.step(p) for p in plans}
 
 

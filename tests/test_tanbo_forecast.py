@@ -205,7 +205,9 @@ def test_a_big_movement_names_the_tokens_moved_again_and_the_swap_to_come() -> N
     )
     ways = {w["tokens"][0]: w for w in ways_of(state)}
     assert {k: w["action"] for k, w in ways.items()} == {
-        "snake": "cultivate", "red": "harvest", "farmer": "big_movement"
+        "snake": "cultivate",
+        "red": "harvest",
+        "farmer": "big_movement",
     }
     assert text(ways["farmer"]) == (
         "Big Movement: Player 2 swaps two tokens, then you move the 3 tokens of paddy 4 again"

@@ -35,7 +35,8 @@ def test_a_tutorial_plays_to_a_win_with_every_asked_move_legal(game: str) -> Non
         if asked[0] != step:
             asked = (step, set())
         optional = [
-            s for s in status["actors"]
+            s
+            for s in status["actors"]
             if s in bots and s not in status["awaiting"] and s not in asked[1]
         ]
         if optional:

@@ -83,8 +83,10 @@ def test_every_action_that_shows_a_seat_something_is_marked(
                 elif seat in state.news:
                     over += 1
                 marked += seat in state.news
-    print(f"{game_id} {players}p: {steps} steps, {found} reveals found, {marked} marked, "
-          f"{over} marked that the oracle did not find")
+    print(
+        f"{game_id} {players}p: {steps} steps, {found} reveals found, {marked} marked, "
+        f"{over} marked that the oracle did not find"
+    )
     # The oracle found reveals to check (the test can fail), and the marks are no blanket:
     # nearly every mark is a reveal the oracle finds too (it tries a few worlds only).
     assert found > 10
@@ -124,8 +126,13 @@ def snapshot(match: str, players: int) -> tuple[Any, ...]:
     return (*views, call(bridge.export_record, match)["record"])
 
 
-def _new(game_id: str, players: int, bots: list[str | None], seed: int,
-         options: dict[str, Any] | None = None) -> str:
+def _new(
+    game_id: str,
+    players: int,
+    bots: list[str | None],
+    seed: int,
+    options: dict[str, Any] | None = None,
+) -> str:
     seats = [{"name": f"P{i + 1}", "bot": b} for i, b in enumerate(bots)]
     config = {"game": game_id, "seats": seats, "seed": seed, "options": options or {}}
     reply = call(bridge.new_match, json.dumps(config), 0)

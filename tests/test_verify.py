@@ -14,7 +14,7 @@ from pygames import bridge
 from pygames.core import MatchRecord, Seat
 from pygames.core.deal import commitment, seed_of
 from pygames.core.limits import MAX_VIEW_DEPTH
-from pygames.core.messages import render
+from pygames.core.messages import Message, render
 from pygames.games import get_game
 from pygames.verify import check_match, view_digest
 
@@ -203,3 +203,52 @@ def test_a_view_from_another_device_is_read_within_its_own_bound() -> None:
     deeper = json.loads(bridge.view_digest("[" * (MAX_VIEW_DEPTH + 1) + "]" * (MAX_VIEW_DEPTH + 1)))
     assert deeper["ok"] is False
     assert deeper["error"] == f"The view is nested too deeply (more than {MAX_VIEW_DEPTH} levels)."
+
+
+def test_the_host_deals_through_the_bridge_and_a_guest_s_check_passes() -> None:
+    """The host's page asks for a deal, opens the match from it, and the record's seed is the
+    one every guest rebuilds from the revealed secret and the salts."""
+    deal = json.loads(bridge.new_deal())
+    assert deal["ok"] and deal["commitment"] == commitment(deal["secret"])
+    assert json.loads(bridge.new_deal())["secret"] != deal["secret"]  # drawn anew each time
+    salts = {str(k): v for k, v in SALTS.items()}
+    config = {
+        "game": "storm_in_a_teacup",
+        "seats": [{"name": f"P{i}"} for i in range(3)],
+        "deal": {"secret": deal["secret"], "salts": salts},
+    }
+    opened = json.loads(bridge.new_match(json.dumps(config)))
+    assert opened["ok"] and opened["seed"] == seed_of(deal["secret"], SALTS)
+    record = MatchRecord.from_json(opened["record"])
+    seen = {0: view_digest(record.replay(get_game("storm_in_a_teacup")).view(GUEST))}
+    problems = check_match(
+        record, GUEST, SALTS[GUEST], deal["commitment"], deal["secret"], SALTS, seen
+    )
+    assert problems == []
+
+
+@pytest.mark.parametrize(
+    ("deal", "what"),
+    [
+        ("secret", "deal"),
+        ({"secret": "3c" * 32}, "deal"),
+        ({"secret": "3C" * 32, "salts": {}}, "deal secret"),
+        ({"secret": SECRET, "salts": {"1": "a1" * 15}}, "deal salt"),
+        ({"secret": SECRET, "salts": {"seven": "a1" * 16}}, "deal salt"),
+        ({"secret": SECRET, "salts": {"123456789": "a1" * 16}}, "deal salt"),
+    ],
+)
+def test_a_malformed_deal_opens_no_match_and_says_what_is_wrong(deal: Any, what: str) -> None:
+    config = {"game": "storm_in_a_teacup", "seats": [{"name": "A"}, {"name": "B"}], "deal": deal}
+    reply = json.loads(bridge.new_match(json.dumps(config)))
+    assert not reply["ok"]
+    said = render(Message.from_json(reply["message"]))
+    assert said == f"The deal cannot be read: its {what} is malformed."
+
+
+def test_a_deal_and_a_seed_together_are_refused() -> None:
+    deal = {"secret": SECRET, "salts": {}}
+    seats = [{"name": "A"}, {"name": "B"}]
+    config = {"game": "storm_in_a_teacup", "seats": seats, "deal": deal, "seed": 5}
+    reply = json.loads(bridge.new_match(json.dumps(config)))
+    assert not reply["ok"] and reply["message"]["id"] == "core.bridge.deal_and_seed"

@@ -29,8 +29,7 @@ def pyproject_version() -> str:
 def imported_version(path: Path, cwd: Path) -> str:
     """``pygames.__version__`` in a fresh interpreter that finds pygames only at ``path``."""
     code = (
-        f"import sys; sys.path.insert(0, {str(path)!r}); "
-        "import pygames; print(pygames.__version__)"
+        f"import sys; sys.path.insert(0, {str(path)!r}); import pygames; print(pygames.__version__)"
     )
     out = subprocess.run(
         [sys.executable, "-S", "-c", code], cwd=cwd, capture_output=True, text=True, check=True
@@ -62,7 +61,8 @@ def test_the_build_writes_pyprojects_version_into_the_archive(tmp_path: Path) ->
 
 
 def test_a_bare_copy_of_the_sources_still_imports(tmp_path: Path) -> None:
-    shutil.copytree(ROOT / "pygames", tmp_path / "pygames",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        ROOT / "pygames", tmp_path / "pygames", ignore=shutil.ignore_patterns("__pycache__")
+    )
     assert not (ROOT / "pygames" / "_version.py").exists(), "_version.py is written by the build"
     assert imported_version(tmp_path, tmp_path) == "0+unknown"

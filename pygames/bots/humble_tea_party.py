@@ -200,9 +200,7 @@ def season_probs(table: Mapping[str, Any], players: int) -> list[Probs]:
     return spread_probs(known, table["undealt_cards"], players)
 
 
-def spread_probs(
-    known: Sequence[str | None], undealt: Sequence[str], players: int
-) -> list[Probs]:
+def spread_probs(known: Sequence[str | None], undealt: Sequence[str], players: int) -> list[Probs]:
     """Each seat's chance of each season: one for a known season (``known[seat]``), else
     spread over the cards neither undealt nor known."""
     pool = Counter(player_cards(players))
@@ -264,9 +262,7 @@ def tea_threat(tops: Sequence[int | None], box: Box, mine: Probs) -> float:
     """How much the worst sweet on offer could raise our own estimate."""
     growth = Growth(box)
     offered = {t for t in tops if t is not None}
-    return max(
-        (growth.of(cell, t, mine) for cell in open_cells(box) for t in offered), default=0.0
-    )
+    return max((growth.of(cell, t, mine) for cell in open_cells(box) for t in offered), default=0.0)
 
 
 def wants_tea(tops: Sequence[int | None], box: Box, mine: Probs) -> bool:
@@ -302,9 +298,9 @@ def place_values(
             delta = growths[action.target].of((action.x, action.y), top, probs[action.target])
             cache[key] = delta
         friend = teams is not None and teams[action.target] == teams[seat]
-        out.append(-delta if friend else delta * (
-            1 + LEADER_WEIGHT * (low - bases[action.target] + 1)
-        ))
+        out.append(
+            -delta if friend else delta * (1 + LEADER_WEIGHT * (low - bases[action.target] + 1))
+        )
     return out
 
 
@@ -394,9 +390,7 @@ def posterior_of(state: HtpState, seat: int) -> tuple[tuple[tuple[str, ...], flo
         state.seasons[s] if s == seat or is_complete(state.boxes[s]) else None
         for s in range(state.players)
     )
-    kept = tuple(
-        TILE_SEASON[box[(0, 0)]].value if (0, 0) in box else None for box in state.boxes
-    )
+    kept = tuple(TILE_SEASON[box[(0, 0)]].value if (0, 0) in box else None for box in state.boxes)
     return season_posterior(known, tuple(sorted(state.undealt)), kept)
 
 
@@ -451,8 +445,7 @@ def win_chances(state: HtpState) -> list[float]:
         sums: list[tuple[float, float]] = []
         for team in (0, 1):
             members = [finals[s] for s in range(state.players) if teams[s] == team]
-            sums.append((sum(m[0] for m in members),
-                         math.sqrt(sum(m[1] * m[1] for m in members))))
+            sums.append((sum(m[0] for m in members), math.sqrt(sum(m[1] * m[1] for m in members))))
         first = _below(sums[0], sums[1])
         return [first if teams[s] == 0 else 1.0 - first for s in range(state.players)]
     out = []

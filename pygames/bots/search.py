@@ -113,15 +113,11 @@ class Knowledge:
         """
         return None
 
-    def prior(
-        self, state: State, seat: int, options: Sequence[Option]
-    ) -> Sequence[float] | None:
+    def prior(self, state: State, seat: int, options: Sequence[Option]) -> Sequence[float] | None:
         """A heuristic value in ``[0, 1]`` per option, or ``None`` (no preference)."""
         return None
 
-    def decisions(
-        self, state: State, seat: int, options: Sequence[Option]
-    ) -> Sequence[Option]:
+    def decisions(self, state: State, seat: int, options: Sequence[Option]) -> Sequence[Option]:
         """The tree's options for ``seat`` here (default: its legal ``options`` unchanged)."""
         return options
 
@@ -302,9 +298,11 @@ class Search:
             priors = node.priors
             if priors is None:
                 values = self.knowledge.prior(state, seat, options)
-                priors = {} if values is None else {
-                    (seat, o): v for o, v in zip(options, values, strict=True)
-                }
+                priors = (
+                    {}
+                    if values is None
+                    else {(seat, o): v for o, v in zip(options, values, strict=True)}
+                )
                 node.priors = priors
             if priors:
                 pick = max(untried, key=lambda o: priors.get((seat, o), 0.0))

@@ -138,9 +138,7 @@ class TanboKnowledge(Knowledge):
 
     def _plans(self, state: TanboState, seat: int) -> list[Option]:
         ctx = _Context(state, seat)
-        found = Planner(ctx).candidates(
-            state.rings[seat], state.hand, state.sow_next, self.spread
-        )
+        found = Planner(ctx).candidates(state.rings[seat], state.hand, state.sow_next, self.spread)
         # The best of each content first, then runners-up; the kept ones ranked by value.
         order = sorted(range(len(found)), key=lambda i: (found[i][1], -found[i][0], i))
         kept = sorted(order[: self.plans], key=lambda i: (-found[i][0], i))
@@ -248,8 +246,7 @@ class TanboKnowledge(Knowledge):
         if turns < self.horizon or state.phase is not Phase.MOVE:
             return None
         worth = [
-            state.score(s) + self.field * sum(points(p) for p in state.rings[s])
-            for s in (0, 1)
+            state.score(s) + self.field * sum(points(p) for p in state.rings[s]) for s in (0, 1)
         ]
         if self.ahead:
             ahead = [next_movement(state, s) for s in (0, 1)]

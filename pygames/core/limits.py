@@ -164,9 +164,7 @@ def read_json(text: object, name: str, max_chars: int, depth: int = MAX_DEPTH) -
             Message.of("core.bridge.not_json", what=what(name), position=exc.pos + 1)
         ) from exc
     except RecursionError as exc:  # cannot happen after check_depth; refused all the same
-        raise BadInput(
-            Message.of("core.limits.too_deep", what=what(name), max=depth)
-        ) from exc
+        raise BadInput(Message.of("core.limits.too_deep", what=what(name), max=depth)) from exc
 
 
 def whole(value: object, name: str, low: int, high: int) -> int:
@@ -181,9 +179,7 @@ def whole(value: object, name: str, low: int, high: int) -> int:
         raise BadInput(Message.of("core.bridge.not_whole", what=what(name), value=quote(value)))
     number = int(value)
     if not low <= number <= high:
-        raise BadInput(
-            Message.of("core.limits.out_of_range", what=what(name), low=low, high=high)
-        )
+        raise BadInput(Message.of("core.limits.out_of_range", what=what(name), low=low, high=high))
     return number
 
 

@@ -196,8 +196,9 @@ def running_score(box: Mapping[Cell, int], favourite: str | None) -> Score:
     return Score((four, trimester, seasonal, crests, bonus, duplicated))
 
 
-def placement_gain(box: Mapping[Cell, int], cell: Cell, tile: int, favourite: str | None
-                   ) -> tuple[int, ...]:
+def placement_gain(
+    box: Mapping[Cell, int], cell: Cell, tile: int, favourite: str | None
+) -> tuple[int, ...]:
     """How many of each hand putting ``tile`` on the empty ``cell`` would add to the box: only
     the lines and squares through that cell can be made by it (ruling H12); equal to
     ``running_score`` after minus before, without scoring the whole box twice.
@@ -208,6 +209,7 @@ def placement_gain(box: Mapping[Cell, int], cell: Cell, tile: int, favourite: st
     >>> placement_gain(box, (2, 0), tile("Sun Flower"), "summer")
     (0, 0, 1, 0, 1, 0)
     """
+
     def at(c: Cell) -> int | None:
         return tile if c == cell else box.get(c)
 

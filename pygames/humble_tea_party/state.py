@@ -328,13 +328,20 @@ class HtpRules(State):
         ``pass`` (a forced pass, ruling H9). All public."""
         self.last[seat] = {"move": move, "step": self.steps}
 
-    def _remember_tile(self, seat: int, move: Literal["keep", "place"], deck: int, target: int,
-                       x: int, y: int) -> None:
+    def _remember_tile(
+        self, seat: int, move: Literal["keep", "place"], deck: int, target: int, x: int, y: int
+    ) -> None:
         """Record ``seat``'s last move for the view: ``keep`` or ``place`` of a sweet from
         ``deck`` on ``target``'s cell ``(x, y)`` (the tile is the one on that cell, tiles never
         move), with the step it happened at. Public."""
-        self.last[seat] = {"move": move, "step": self.steps, "deck": deck, "target": target,
-                           "x": x, "y": y}
+        self.last[seat] = {
+            "move": move,
+            "step": self.steps,
+            "deck": deck,
+            "target": target,
+            "x": x,
+            "y": y,
+        }
 
     def _pass(self, seat: int) -> None:
         self._say("pass", seat=seat)

@@ -247,7 +247,9 @@ def words(lang: str) -> Words:
     for m, name in enumerate(MONTH_NAMES, start=1):
         out[f"humble_tea_party.month.{m}"] = f"{m}月" if ja else name
     tables: list[tuple[str, dict[Any, tuple[str, str]]]] = [
-        ("season", dict(SEASON_WORDS)), ("crest", dict(CREST_WORDS)), ("family", dict(FAMILY_WORDS))
+        ("season", dict(SEASON_WORDS)),
+        ("crest", dict(CREST_WORDS)),
+        ("family", dict(FAMILY_WORDS)),
     ]
     for kind, table in tables:
         for key, (en, jp) in table.items():

@@ -166,8 +166,9 @@ class HtpTable(TypedDict):
     team_scores: list[int] | None
 
 
-def known_season(state: HtpRules, owner: int, seat: int | None, everything: bool = False
-                 ) -> SeasonWord | None:
+def known_season(
+    state: HtpRules, owner: int, seat: int | None, everything: bool = False
+) -> SeasonWord | None:
     """``owner``'s favourite season if ``seat`` may know it: their own, or revealed by a
     complete Oribako (ruling H10); every season in the full view of a finished game."""
     if everything or seat == owner or is_complete(state.boxes[owner]):
@@ -186,8 +187,9 @@ def score_json(score: Score, season_known: bool, public: int) -> RunningScoreJso
     return {"hands": hands, "points": points, "total": score.total, "public": public}
 
 
-def box_score(state: HtpRules, owner: int, seat: int | None, everything: bool = False
-              ) -> RunningScoreJson:
+def box_score(
+    state: HtpRules, owner: int, seat: int | None, everything: bool = False
+) -> RunningScoreJson:
     """The running score of ``owner``'s Oribako as ``seat`` may know it (ruling H12; H10)."""
     box = state.boxes[owner]
     season = known_season(state, owner, seat, everything)
@@ -214,8 +216,9 @@ def previews(state: HtpRules, seat: int) -> list[PreviewJson]:
         hands: list[int | None] = list(points)
         if season is None:
             hands[FAVOURITE] = None
-        out.append({"deck": deck, "target": target, "x": x, "y": y,
-                    "gain": sum(points), "hands": hands})
+        out.append(
+            {"deck": deck, "target": target, "x": x, "y": y, "gain": sum(points), "hands": hands}
+        )
     return out
 
 
@@ -231,9 +234,7 @@ def table_view(state: HtpRules, seat: int | None, everything: bool = False) -> H
         "phase": phase,
         "turn": state.turn,
         "start_player": state.start_player,
-        "decks": [
-            {"size": len(d), "top": tile_json(d[0]) if d else None} for d in state.decks
-        ],
+        "decks": [{"size": len(d), "top": tile_json(d[0]) if d else None} for d in state.decks],
         "resets": state.resets,
         "max_resets": MAX_RESETS,  # ruling H5
         "box_full": FULL,  # ruling H8: the sweets of a complete Oribako
@@ -297,8 +298,9 @@ def state_json(state: HtpRules) -> JsonDict:
 def from_json(kind: type[R], game: Game, data: Mapping[str, Any]) -> R:
     """Inverse of :func:`state_json`: a ``kind`` of state."""
     try:
-        state = kind(game, int(data["players"]), Rng.from_state(int(data["rng"])),
-                     dict(data["options"]))
+        state = kind(
+            game, int(data["players"]), Rng.from_state(int(data["rng"])), dict(data["options"])
+        )
         state.phase = Phase(data["phase"])
         state.turn = int(data["turn"])
         state.decks = [[int(t) for t in d] for d in data["decks"]]
@@ -395,8 +397,14 @@ def _move(data: Mapping[str, Any]) -> LastMoveJson:
     """One seat's last move from a saved state or a view."""
     move, step = data["move"], int(data["step"])
     if move in ("keep", "place"):
-        return {"move": move, "step": step, "deck": int(data["deck"]),
-                "target": int(data["target"]), "x": int(data["x"]), "y": int(data["y"])}
+        return {
+            "move": move,
+            "step": step,
+            "deck": int(data["deck"]),
+            "target": int(data["target"]),
+            "x": int(data["x"]),
+            "y": int(data["y"]),
+        }
     if move in ("tea", "pass"):
         return {"move": move, "step": step}
     raise ValueError(f"no such move {move!r}")

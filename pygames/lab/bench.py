@@ -29,9 +29,25 @@ def command(setting: JsonDict, kind: str, workers: int, out: Path) -> list[str]:
     players = ",".join(str(p) for p in setting["players"])
     where = ["--workers", str(workers)] if kind == "local" else ["--dask-local", str(workers)]
     return [
-        sys.executable, "-m", "pygames", "lab", "--game", setting["game"], "--players", players,
-        "--bots", setting["bots"], "--games", str(setting["games"]), "--seed",
-        str(setting["seed"]), "--out", str(out), "--overwrite", "--quiet", *where,
+        sys.executable,
+        "-m",
+        "pygames",
+        "lab",
+        "--game",
+        setting["game"],
+        "--players",
+        players,
+        "--bots",
+        setting["bots"],
+        "--games",
+        str(setting["games"]),
+        "--seed",
+        str(setting["seed"]),
+        "--out",
+        str(out),
+        "--overwrite",
+        "--quiet",
+        *where,
     ]
 
 
@@ -66,23 +82,26 @@ def bench(
                     times.setdefault((s, kind, w), []).append(_time(setting, kind, w, Path(tmp)))
     results = []
     for s, setting in enumerate(settings):
+
         def rate(kind: str, w: int, s: int = s, setting: JsonDict = setting) -> float:
             return float(setting["games"] / statistics.median(times[(s, kind, w)]))
 
         for kind, w in configs:
             runs = times[(s, kind, w)]
-            results.append({
-                "game": setting["game"],
-                "bots": setting["bots"],
-                "games": setting["games"],
-                "executor": kind,
-                "workers": w,
-                "seconds": round(statistics.median(runs), 2),
-                "seconds_range": [round(min(runs), 2), round(max(runs), 2)],
-                "games_per_second": round(rate(kind, w), 2),
-                "x_local": round(rate(kind, w) / rate("local", 1), 2),
-                "efficiency": round(rate(kind, w) / (w * rate(kind, 1)), 3),
-            })
+            results.append(
+                {
+                    "game": setting["game"],
+                    "bots": setting["bots"],
+                    "games": setting["games"],
+                    "executor": kind,
+                    "workers": w,
+                    "seconds": round(statistics.median(runs), 2),
+                    "seconds_range": [round(min(runs), 2), round(max(runs), 2)],
+                    "games_per_second": round(rate(kind, w), 2),
+                    "x_local": round(rate(kind, w) / rate("local", 1), 2),
+                    "efficiency": round(rate(kind, w) / (w * rate(kind, 1)), 3),
+                }
+            )
     return results
 
 

@@ -163,8 +163,13 @@ def _way(
             else:
                 key = "rest_loses" if loses else "rest_returns"
                 text = _say(
-                    key, paddy=paddy, n=rice_count(returned), rice=describe(returned),
-                    points=lost, lead=WIN_LEAD, seat=mover.rival_seat,
+                    key,
+                    paddy=paddy,
+                    n=rice_count(returned),
+                    rice=describe(returned),
+                    points=lost,
+                    lead=WIN_LEAD,
+                    seat=mover.rival_seat,
                 )
     else:
         key = "big_movement" if rival_swaps else "big_movement_no_swap"

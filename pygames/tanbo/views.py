@@ -183,9 +183,7 @@ def table_view(state: TanboRules) -> TanboTable:
     phase: PhaseWord = state.phase.value  # before the test below narrows it (to a plain str)
     pending: PendingJson | None = None
     if state.phase in (Phase.SWAP, Phase.HARVEST, Phase.REST, Phase.EXCESS):
-        pending = PendingJson(
-            kind=phase, count=state.pending_count(), seat=state.actors()[0]
-        )
+        pending = PendingJson(kind=phase, count=state.pending_count(), seat=state.actors()[0])
     sowing: SowingJson | None = None
     if state.sow_from is not None:
         sowing = {

@@ -14,6 +14,7 @@ import type {
   BotChooseReply,
   CheckReply,
   Closed,
+  DealReply,
   DigestReply,
   EngineGame,
   GamesReply,
@@ -142,7 +143,9 @@ export interface BridgeCalls {
   review_run(replay: string, count: number): Promise<Reply<ProgressJson>>;
   review_result(replay: string): Promise<Reply<ReviewJson>>;
   close_replay(replay: string): Promise<Reply<Closed>>;
-  /** A match across devices: what a guest keeps of a view it was shown, and its check at the end. */
+  /** A match across devices: the host's deal, what a guest keeps of a view it was shown, and
+   *  its check at the end. */
+  new_deal(): Promise<Reply<DealReply>>;
   view_digest(viewText: string): Promise<Reply<DigestReply>>;
   check_match(checkText: string): Promise<Reply<CheckReply>>;
 }
@@ -180,6 +183,10 @@ export interface LobbyConfig {
   game: string;
   seats: SeatInfo[];
   seed: number | string | null;
+  /** A match across devices: its seed is made from the host's secret and the guests' salts. */
+  deal?: { secret: string; salts: Record<string, string> };
+  /** The seats played on other devices (invited), by index. */
+  away?: number[];
   options: GameOptions;
   /** false: the table is set up without hints. */
   hints?: boolean;

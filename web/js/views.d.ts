@@ -328,6 +328,15 @@ export interface ReplayViewReply {
 export interface Closed {
 }
 
+/**
+ * `new_deal`: the host's secret (kept on the host's device until the end) and its commitment
+ * (shown to every guest).
+ */
+export interface DealReply {
+  secret: string;
+  commitment: string;
+}
+
 /** `view_digest`: what a guest keeps of a view it was shown, to check at the end. */
 export interface DigestReply {
   digest: string;
