@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 
-import { callProblem, jsonDepth, recordProblem, sizeProblem, textProblem } from "../web/js/bounds.js";
+import { callDepth, callProblem, jsonDepth, recordProblem, sizeProblem, textProblem } from "../web/js/bounds.js";
 import { addCatalogue, say } from "../web/js/i18n.js";
 import { LIMITS } from "./engine-limits.mjs";
 
@@ -79,6 +79,11 @@ describe("the page's refusals", () => {
       assert.match(say(refused?.message ?? { id: "" }), /must be a whole number/);
     }
     assert.equal(callProblem([deep(50)], LIMITS)?.error_type, "BadInput");
+    // A view from another device has its own, deeper bound (Tanbo's nest 17 deep).
+    assert.equal(callProblem([deep(17)], LIMITS)?.error_type, "BadInput");
+    assert.equal(callProblem([deep(LIMITS.view_depth)], LIMITS, callDepth("view_digest", LIMITS)), null);
+    assert.equal(callDepth("act", LIMITS), LIMITS.depth);
+    assert.equal(callProblem([deep(LIMITS.view_depth + 1)], LIMITS, LIMITS.view_depth)?.error_type, "BadInput");
     assert.equal(callProblem(["x".repeat(LIMITS.record_chars + 1)], LIMITS)?.error_type, "BadInput");
     assert.equal(callProblem([{ not: "text" }], LIMITS)?.error_type, "BadInput");
     assert.equal(textProblem(deep(LIMITS.depth), 100, LIMITS, "core.what.action"), null);

@@ -378,4 +378,100 @@ describe("Match", () => {
     assert.ok(mine.events.some((e) => e.type === "notice" && e.id === "shell.tabs.forked"));
     assert.deepEqual(saves.read(mine.match.save.id)?.record.actions, second.record().actions);
   });
+
+  it("at the host, plays its own people and bots and takes an away seat's decisions as they arrive", async () => {
+    const engine = new PileEngine({ seats: [ANN, BOB, BOT], stones: 20, tea: 1 });
+    const match = new Match(/** @type {any} */ (engine), /** @type {any} */ (engine.opened()), {
+      saves: null,
+      hidden: true,
+      away: [1],
+      botPace: 0,
+      sleep: () => Promise.resolve(),
+    });
+    /** @type {any[]} */
+    const events = [];
+    match.subscribe((event) => {
+      events.push(event.type);
+    });
+    await match.start();
+    assert.deepEqual(match.people(), [0]);
+    assert.equal(match.seat, 0);
+    assert.ok(!events.includes("pass"), "one person here: nothing to hand over");
+    assert.deepEqual(match.optional, [], "the away seat's optional action is offered at its own device");
+    await match.act({ type: "take", n: 1 }, { step: 0 });
+    assert.equal(match.status.step, 1); // now Bob's turn, at another device
+    assert.equal(match.botThinking(), false);
+    await match.act({ type: "take", n: 1 }, { seat: 1, step: 1 }); // not from this device
+    assert.equal(engine.actions.length, 1);
+    const refused = await match.remoteAct(1, { type: "take", n: 9 }, 1);
+    assert.equal(refused.ok, false);
+    assert.equal(engine.actions.length, 1, "a refusal changes nothing");
+    const taken = await match.remoteAct(1, { type: "take", n: 2 }, 1);
+    assert.deepEqual(taken, { ok: true });
+    await settle(); // the bot (seat 2) replies here
+    assert.deepEqual(engine.actions.map(([s]) => s), [0, 1, 2]);
+    assert.equal(match.seat, 0);
+    assert.equal((await match.remoteAct(0, { type: "take", n: 1 }, 3)).ok, false, "only away seats come this way");
+    assert.equal(match.mayUndo(), false, "a decision seen on other devices is not taken back");
+  });
+
+  it("at a guest, shows its seat from the host's tables and sends its decisions over the link", async () => {
+    const engine = new PileEngine({ seats: [ANN, BOB, BOT], stones: 20 });
+    /** @type {any[]} */
+    const sent = [];
+    const guest = { decide: (/** @type {any} */ action) => sent.push(action) > 0 };
+    const { PeerTransport } = await import("../web/js/peer-transport.js");
+    /** @type {Match | null} */
+    let match = null;
+    const transport = new PeerTransport(guest, () => match?.moved());
+    const first = engine.screen(1);
+    transport.heard({ type: "table", step: 0, table: first });
+    match = new Match(/** @type {any} */ (transport), /** @type {any} */ ({ match: "peer", ...first, record: null }), {
+      saves: null,
+      hidden: true,
+      away: [0, 2],
+      hints: false,
+      botPace: 0,
+      sleep: () => Promise.resolve(),
+    });
+    await match.start();
+    assert.equal(match.seat, 1);
+    assert.deepEqual(match.legal, []); // Ann's turn
+    // The host's table moves on (Ann took 2): the store shows it.
+    engine.actions.push([0, { type: "take", n: 2 }]);
+    transport.heard({ type: "table", step: 1, table: engine.screen(1) });
+    await settle();
+    assert.equal(match.status.step, 1);
+    assert.equal(match.legal.length, 3);
+    const acting = match.act({ type: "take", n: 3 }, { step: 1 });
+    await settle();
+    assert.deepEqual(sent, [{ type: "take", n: 3 }]);
+    assert.equal(match.busy, true);
+    engine.actions.push([1, { type: "take", n: 3 }]);
+    transport.heard({ type: "table", step: 2, table: engine.screen(1) });
+    await acting;
+    assert.equal(match.status.step, 2);
+    assert.equal(match.busy, false);
+    // A refused decision says why and changes nothing.
+    engine.actions.push([2, { type: "take", n: 1 }]);
+    engine.actions.push([0, { type: "take", n: 1 }]);
+    transport.heard({ type: "table", step: 4, table: engine.screen(1) });
+    await settle();
+    /** @type {any[]} */
+    const errors = [];
+    match.subscribe((event) => {
+      if (event.type === "error") errors.push(event.reply.message.id);
+    });
+    const again = match.act({ type: "take", n: 1 }, { step: 4 });
+    await settle();
+    transport.heard({ type: "refused", reason: "shell.peer.refused.stale", message: null });
+    await again;
+    assert.deepEqual(errors, ["shell.peer.refused.stale"]);
+    // What only the host's engine answers is refused here, and nothing is kept on this device.
+    assert.equal(match.hintsAllowed(), false);
+    assert.equal((await transport.hint()).ok, false);
+    assert.equal((await transport.bot_act()).ok, false);
+    assert.equal(match.saving, null);
+  });
 });
+

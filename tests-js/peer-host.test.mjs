@@ -64,7 +64,7 @@ function table() {
       if (match.refuse) return { ok: false, message: { id: "core.not_your_turn", args: { seat } } };
       match.decisions.push([seat, action, step]);
       match.step += 1;
-      host.publish();
+      await host.publish();
       return { ok: true };
     },
     log: (entry) => log.push(entry),
@@ -90,7 +90,7 @@ describe("PeerHost", () => {
     const two = await seated(host, 2);
     assert.deepEqual(one.received[0], { type: "welcome", v: PROTOCOL, seat: 1, commitment: COMMITMENT });
     assert.deepEqual(one.received[1], { type: "table", step: 5, view: { seat: 1, hand: "hand of seat 1" } });
-    host.publish();
+    await host.publish();
     for (const [channel, seat] of [[one, 1], [two, 2]]) {
       const hands = channel.received.filter((m) => m.type === "table").map((m) => m.view.hand);
       assert.ok(hands.length >= 2 && hands.every((h) => h === `hand of seat ${seat}`), hands.join());
@@ -191,7 +191,7 @@ describe("PeerHost", () => {
     const fresh = await seated(host, 1);
     assert.ok(old.closed, "the older link is closed");
     const before = old.received.length;
-    host.publish();
+    await host.publish();
     assert.equal(old.received.length, before);
     old.closed = false; // a link that still delivers what it had
     await old.say(act(1, 5));
@@ -213,5 +213,30 @@ describe("PeerHost", () => {
         record: { game: "storm_in_a_teacup", seed: 7, actions: [] },
       });
     }
+  });
+
+  it("seats guests before the deal with no table, says who joins and leaves, and sends the first table once dealt", async () => {
+    /** @type {{step: number, view: object} | null} */
+    let dealt = null;
+    /** @type {string[]} */
+    const heard = [];
+    const host = new PeerHost({
+      commitment: COMMITMENT,
+      keys: KEYS,
+      limits: LIMITS,
+      step: () => 0,
+      tableFor: async (seat) => dealt && { ...dealt, view: { seat } },
+      decide: async () => ({ ok: true }),
+      joined: (seat) => heard.push(`joined ${seat}`),
+      left: (seat) => heard.push(`left ${seat}`),
+    });
+    const one = await seated(host, 1);
+    assert.deepEqual(one.received.map((m) => m.type), ["welcome"]); // nothing dealt yet
+    dealt = { step: 0, view: {} };
+    await host.publish();
+    assert.deepEqual(one.last("table"), { type: "table", step: 0, view: { seat: 1 } });
+    one.close();
+    assert.deepEqual(heard, ["joined 1", "left 1"]);
+    assert.deepEqual(host.presence().find((p) => p.seat === 1), { seat: 1, joined: true, connected: false });
   });
 });

@@ -23,6 +23,8 @@ import { startEngine } from "./engine.js";
 import * as fallbackRenderer from "./fallback-renderer.js";
 import { InputGate } from "./input-gate.js";
 import { Lobby } from "./lobby.js";
+import { GuestSeat, invitationOf } from "./guest-seat.js";
+import { HostRoom } from "./host-room.js";
 import { controlFor, coverTop, finishMovement, movementSettled, nextFrame, scrollAbove } from "./games/shared.js";
 import { Match, awaitedSeats } from "./match.js";
 import { INTERRUPT_FACTOR, PACES, isPace, keepPace, storedPace } from "./pace.js";
@@ -243,9 +245,9 @@ function readyEngine() {
 
 // ---------------------------------------------------------------- screens
 
-/** @typedef {"lobby" | "resuming" | "table" | "replay"} Screen */
+/** @typedef {"lobby" | "resuming" | "host-room" | "join" | "table" | "replay"} Screen */
 /** @type {Screen[]} */
-const SCREENS = ["lobby", "resuming", "table", "replay"];
+const SCREENS = ["lobby", "resuming", "host-room", "join", "table", "replay"];
 
 /** @param {Screen} name */
 function showScreen(name) {
@@ -260,6 +262,7 @@ function showScreen(name) {
 
 function showLobby() {
   app.match?.stop();
+  leaveAcross();
   app.drawn = null;
   drawResume();
   drawLearn();
@@ -270,7 +273,7 @@ function showLobby() {
 function updateTitle() {
   const screen = document.body.dataset.screen;
   const match = app.match;
-  if (!match || screen === "lobby" || screen === "resuming") {
+  if (!match || screen === "lobby" || screen === "resuming" || screen === "host-room" || screen === "join") {
     document.title = t("shell.site.title");
     return;
   }
@@ -366,27 +369,37 @@ const seatLabel = (/** @type {number} */ seat) => labelOf(app.match?.seats, seat
  * @param {LobbyConfig | null} config
  * @param {MatchSave | Save | null} [save] the automatic save this match continues (a resumed
  *   game, a take-over, a restarted engine); by default a new one
- * @param {{readOnly?: boolean}} [how] it opens only to be shown (its game goes on in another tab)
+ * @param {{readOnly?: boolean, across?: Across}} [how] it opens only to be shown (its game goes on
+ *   in another tab); `across`: a match across devices, at its host or at a guest
  */
-async function openMatch(reply, config, save = null, { readOnly = false } = {}) {
+async function openMatch(reply, config, save = null, { readOnly = false, across } = {}) {
   const before = app.match;
   before?.stop();
   if (before && before.id !== reply.match) {
-    app.engine?.close(before.id);
+    if (!before.away.size || before.options.saves) app.engine?.close(before.id);
     clearBoard();
   }
-  const engine = /** @type {import("./types.js").Engine} */ (app.engine);
-  const match = new Match(engine, reply, {
-    saves: app.saves,
+  const guest = across?.role === "guest";
+  const transport = across?.role === "guest" ? across.transport : /** @type {import("./types.js").Engine} */ (app.engine);
+  const match = new Match(transport, reply, {
+    saves: guest ? null : app.saves,
     hidden: !!gameById(reply.status.game)?.hidden_information,
     botPace: botPaceMs(),
     interruptFactor: INTERRUPT_FACTOR,
     measure: (name, start, detail) => performance.measure(name, { start, detail }),
+    away: across?.away ?? [],
+    hints: !guest,
   }, save);
   app.match = match;
+  if (across) document.body.dataset.across = across.role;
+  else delete document.body.dataset.across;
+  $("peer-presence").hidden = true;
+  $("peer-check").hidden = true;
   app.tutorial = await lessonOf(match);
   match.subscribe((event) => heard(match, event));
-  setAddress(match.save.id);
+  if (across?.role === "host") app.hostRoom?.play(match);
+  // A guest's address keeps its invitation; it has no save of its own here.
+  if (!guest) setAddress(match.save.id);
   endHandover();
   showReadOnly(false);
   drawSaveStatus();
@@ -596,8 +609,9 @@ async function drawTable(handover) {
 function drawUndo(status) {
   const button = $("undo");
   const match = /** @type {Match} */ (app.match);
-  button.hidden = !!app.tutorial; // a lesson's moves are its script
-  button.disabled = match.busy || match.readOnly || match.people().length === 0 || status.step === 0;
+  // A lesson's moves are its script; a move seen on other devices is not taken back.
+  button.hidden = !!app.tutorial || match.away.size > 0;
+  button.disabled = !match.mayUndo() || match.people().length === 0 || status.step === 0;
   const why = !button.disabled && status.undo && !status.undo.possible && status.undo.why
     ? sayLine(status.undo.why, match.seats) : null;
   if (why) {
@@ -1269,6 +1283,10 @@ function addressedGame() {
 async function startMatch(config) {
   clearError();
   clearNotice();
+  if (config.away?.length) {
+    await openHostRoom(config);
+    return;
+  }
   const engine = await readyEngine();
   $("start").disabled = true;
   try {
@@ -1467,6 +1485,11 @@ function chooseSavedCopy(save) {
 /** The address changed by hand or by Back/Forward: a share link opens (once), a game's own
  *  address opens that game unless it is the one on screen. */
 async function heardAddress() {
+  const invitation = invitationOf(location.hash);
+  if (invitation) {
+    await openGuestSeat(invitation);
+    return;
+  }
   if (recordParam(location.hash) !== null) {
     await openHashRecord();
     return;
@@ -1512,6 +1535,113 @@ async function resumeAutosave() {
 
 function closeMenu() {
   $("game-menu").open = false;
+}
+
+// ---------------------------------------------------------------- a table across devices
+
+/**
+ * How a match across devices is carried: at the host, which seats are played elsewhere; at a
+ * guest, the transport to its host and every seat but its own.
+ * @typedef {{role: "host", away: number[]} | {role: "guest", away: number[], transport: import("./peer-transport.js").PeerTransport}} Across
+ */
+
+/** Close the room or the seat of a match across devices (the page goes to the lobby). */
+function leaveAcross() {
+  app.hostRoom?.close();
+  app.hostRoom = null;
+  app.guestSeat?.close();
+  app.guestSeat = null;
+  delete document.body.dataset.across;
+}
+
+/**
+ * The host's room: invitations for the seats played on other devices; the match is dealt once
+ * every guest has joined (Start).
+ * @param {LobbyConfig} config
+ */
+async function openHostRoom(config) {
+  const engine = await readyEngine();
+  const deal = await engine.new_deal();
+  if (!deal.ok) {
+    showError(deal);
+    return;
+  }
+  leaveAcross();
+  const room = new HostRoom({ engine, config, deal, limits: LIMITS, onReady: () => {} });
+  app.hostRoom = room;
+  app.lastConfig = config;
+  showScreen("host-room");
+  $("host-start-hint").textContent = t("shell.peer.room.waiting");
+  await room.open();
+}
+
+/** The host starts the match: dealt from its secret and every guest's salt. */
+async function startAcross() {
+  const room = app.hostRoom;
+  if (!room || !room.ready()) return;
+  const engine = await readyEngine();
+  $("host-start").disabled = true;
+  const config = { ...room.config, seed: null, deal: room.dealt() };
+  const reply = await engine.new_match(JSON.stringify(config));
+  if (!reply.ok) {
+    showError(reply);
+    $("host-start").disabled = false;
+    return;
+  }
+  await openMatch(reply, room.config, null, { across: { role: "host", away: room.config.away ?? [] } });
+  room.drawPresence();
+}
+
+/**
+ * A guest's page, opened from an invitation link: answer it, then play the seat from the
+ * tables the host sends.
+ * @param {import("./guest-seat.js").Invitation | "damaged"} invitation
+ */
+async function openGuestSeat(invitation) {
+  leaveAcross();
+  showScreen("join");
+  $("join-code").hidden = true;
+  $("join-deal").hidden = true;
+  if (invitation === "damaged") {
+    $("join-status").textContent = t("shell.peer.join.bad_invitation");
+    return;
+  }
+  const seat = new GuestSeat({
+    invitation,
+    engine: readyEngine,
+    limits: LIMITS,
+    onTable: (table, transport) => {
+      const away = table.status.seats.map((_, i) => i).filter((i) => i !== invitation.seat);
+      const opened = { match: "peer", ...table, record: null };
+      void openMatch(/** @type {any} */ (opened), null, null, { across: { role: "guest", away, transport } }).then(() => drawGuestLink(true));
+    },
+    onMoved: () => app.match?.moved(),
+    onRefused: (message) => showError({ message }),
+    onChecked: (problems) => {
+      const line = $("peer-check");
+      line.dataset.verified = String(problems.length === 0);
+      line.textContent = problems.length
+        ? t("shell.peer.check.failed", { problems: problems.map((p) => say(p, app.match?.seats.map((s) => s.name) ?? [])).join(" ") })
+        : t("shell.peer.check.verified");
+      line.hidden = false;
+    },
+    onLink: (linked) => drawGuestLink(linked),
+  });
+  app.guestSeat = seat;
+  await seat.open();
+}
+
+/** A guest's line of whether it is linked to its host. @param {boolean} linked */
+function drawGuestLink(linked) {
+  if (!app.match || document.body.dataset.across !== "guest") return;
+  const line = $("peer-presence");
+  line.dataset.linked = String(linked);
+  line.textContent = t(linked ? "shell.peer.presence.linked" : "shell.peer.presence.lost");
+  line.hidden = false;
+  if (app.match.status.over && $("peer-check").hidden) {
+    $("peer-check").textContent = t("shell.peer.check.running");
+    $("peer-check").hidden = false;
+  }
 }
 
 function leaveForLobby() {
@@ -1580,6 +1710,9 @@ async function switchLanguage(lang, from = $("language")) {
   app.lobby?.redraw();
   drawResume();
   if (app.match) drawSaveStatus();
+  app.hostRoom?.draw();
+  app.guestSeat?.draw();
+  if (app.hostRoom?.match) app.hostRoom.drawPresence();
   if (app.resumingGame) $("resuming-title").textContent = t("shell.resuming.title_game", { game: gameTitle(app.resumingGame) });
   if (app.lastError && !$("error-banner").hidden) showError(app.lastError);
   $("share-note").textContent = "";
@@ -1747,6 +1880,20 @@ async function main() {
     }
   });
   window.addEventListener("hashchange", heardAddress);
+  $("host-start").addEventListener("click", () => startAcross());
+  $("host-cancel").addEventListener("click", () => goToLobby());
+  $("join-lobby").addEventListener("click", () => {
+    setAddress(null);
+    goToLobby();
+  });
+  $("join-copy").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText($("join-answer").value);
+      $("join-status").textContent = t("shell.peer.join.copied");
+    } catch {
+      $("join-answer").select();
+    }
+  });
   // The service worker's install downloads every file of the site (17 MB): on a first visit it
   // waits for the engine, whose start it would otherwise slow down (cold ready went
   // from 0.83x to 0.71x of a bare Pyodide start when it waited).
@@ -1779,7 +1926,9 @@ async function main() {
   };
   window.addEventListener("online", () => whenOnline(0));
   showLobby();
-  if (!(await openHashRecord())) await resumeAutosave();
+  const invitation = invitationOf(location.hash);
+  if (invitation) await openGuestSeat(invitation);
+  else if (!(await openHashRecord())) await resumeAutosave();
 }
 
 main();

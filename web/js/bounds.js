@@ -81,17 +81,25 @@ export function sizeProblem(size, source, limits) {
 }
 
 /**
+ * How deep the JSON text arguments of call `name` may nest: a view sent by another device
+ * (pygames/bridge.py view_digest) to its own bound, everything else to the common one.
+ * @param {string} name @param {Limits} limits
+ */
+export const callDepth = (name, limits) => (name === "view_digest" ? limits.view_depth : limits.depth);
+
+/**
  * The refusal of a call to the engine whose arguments are out of bounds, in the bridge's
  * shape; null when every argument may cross. Texts: the longest any call takes (a saved
- * match) and the depth limit; numbers: finite whole numbers no larger than a seed.
- * @param {unknown[]} args @param {Limits} limits
+ * match) and the depth limit (`depth`: a view from another device nests deeper, to its own
+ * bound); numbers: finite whole numbers no larger than a seed.
+ * @param {unknown[]} args @param {Limits} limits @param {number} [depth]
  * @returns {{ok: false, error_type: "BadInput", error: string, message: Message} | null}
  */
-export function callProblem(args, limits) {
+export function callProblem(args, limits, depth = limits.depth) {
   for (const arg of args) {
     let problem = null;
     if (typeof arg === "string") {
-      problem = textProblem(arg, limits.record_chars, limits, "core.what.argument");
+      problem = textProblem(arg, limits.record_chars, { ...limits, depth }, "core.what.argument");
     } else if (typeof arg === "number") {
       if (!Number.isSafeInteger(arg) || Math.abs(arg) > limits.max_seed) {
         problem = message("core.bridge.not_whole", { what: message("core.what.argument"), value: String(arg) });

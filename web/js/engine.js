@@ -9,7 +9,7 @@
 // start a new engine and reopen its match from the record it keeps.
 
 import { LIMITS } from "./catalog.js";
-import { callProblem } from "./bounds.js";
+import { callDepth, callProblem } from "./bounds.js";
 import { coverIndexedDB } from "./memory-indexeddb.js";
 import { PAGE_BUILD } from "./offline.js";
 
@@ -157,7 +157,7 @@ export async function startEngine(onProgress = () => {}, { onDeath = () => {} } 
     crossings[name] = 0;
     engine[name] = async (/** @type {unknown[]} */ ...args) => {
       if (dead) return dead;
-      const refused = callProblem(args, LIMITS);
+      const refused = callProblem(args, LIMITS, callDepth(name, LIMITS));
       if (refused) return refused;
       crossings[name] += 1; // one crossing of the worker boundary (ping and calls are not counted)
       // Calls not answered yet: a test waits for none, where a late answer must change nothing.

@@ -58,6 +58,12 @@ function gameCard(game) {
   );
 }
 
+/** The seat menu's choice of a person playing on another device (a match across devices). */
+const AWAY = "@away";
+
+/** A seat as the form holds it: a person here, a bot, or a person on another device.
+ *  @typedef {SeatInfo & {away?: boolean}} LobbySeat */
+
 /** js/pictures.json, fetched once. @type {Promise<Record<string, Record<string, unknown>>> | null} */
 let covers = null;
 
@@ -70,7 +76,7 @@ export class Lobby {
     this.onStart = onStart;
     /** @type {OptionsEditor | null} */
     this.editor = null;
-    /** @type {SeatInfo[]} */
+    /** @type {LobbySeat[]} */
     this.seats = [];
     /** @type {((gameId: string) => Promise<Renderer>) | null} */
     this.coverLoad = null;
@@ -122,7 +128,7 @@ export class Lobby {
 
   /**
    * @param {string} id
-   * @param {SeatInfo[] | null} [seats]
+   * @param {LobbySeat[] | null} [seats]
    * @param {GameOptions | null} [options]
    */
   showGame(id, seats = null, options = null) {
@@ -146,10 +152,11 @@ export class Lobby {
   /** Read what the form shows back into this.seats (names and bots typed so far); a default
    *  name shown in the reader's language is kept as the seat's default name. */
   readSeats() {
-    this.seats = this.seats.map((s, i) => ({
-      name: storedName($(`seat-${i}-name`)?.value ?? s.name, i),
-      bot: ($(`seat-${i}-who`)?.value ?? s.bot ?? "") || null,
-    }));
+    this.seats = this.seats.map((s, i) => {
+      const who = $(`seat-${i}-who`)?.value ?? (s.away ? AWAY : s.bot ?? "");
+      const name = storedName($(`seat-${i}-name`)?.value ?? s.name, i);
+      return who === AWAY ? { name, bot: null, away: true } : { name, bot: who || null };
+    });
   }
 
   drawSeats() {
@@ -166,9 +173,10 @@ export class Lobby {
         "select",
         { id: `seat-${i}-who`, "aria-label": t("shell.lobby.who", { n }), "aria-describedby": "bot-levels" },
         el("option", { value: "", text: t("shell.lobby.human") }),
+        el("option", { value: AWAY, text: t("shell.lobby.away") }),
         ...botChoices(game, seat.bot).map((b) => el("option", { value: b, text: botLabel(b) })),
       );
-      who.value = seat.bot ?? "";
+      who.value = seat.away ? AWAY : seat.bot ?? "";
       const name = el("input", {
         id: `seat-${i}-name`,
         type: "text",
@@ -262,7 +270,8 @@ export class Lobby {
   fill(config) {
     if (!config) return;
     const game = offered(config.game);
-    const seats = (config.seats ?? []).map((s) => ({ name: s.name, bot: s.bot ?? null }));
+    /** @type {LobbySeat[]} */
+    const seats = (config.seats ?? []).map((s, i) => (config.away?.includes(i) ? { name: s.name, bot: null, away: true } : { name: s.name, bot: s.bot ?? null }));
     const count = Math.min(game.max_players, Math.max(game.min_players, seats.length));
     const filled = this.defaultSeats(game, count).map((d, i) => seats[i] ?? d);
     this.showGame(config.game, filled, config.options);
@@ -310,6 +319,7 @@ export class Lobby {
     const game = this.game;
     this.readSeats();
     const seats = this.seats.map((s, i) => ({ name: storedName(s.name, i), bot: s.bot }));
+    const away = this.seats.flatMap((s, i) => (s.away ? [i] : []));
     const seedText = $("seed").value.trim();
     const seed = seedText === "" ? null : Number(seedText);
     const key = game.first_player?.option;
@@ -319,6 +329,6 @@ export class Lobby {
     const options = key ? { ...game.options, [key]: first } : { ...game.options };
     if (this.editor) Object.assign(options, this.editor.options());
     const hints = $("hints").checked;
-    return { game: game.id, seats, seed: Number.isFinite(seed) ? seed : seedText, options, hints };
+    return { game: game.id, seats, seed: Number.isFinite(seed) ? seed : seedText, options, hints, ...(away.length ? { away } : {}) };
   }
 }

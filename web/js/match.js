@@ -6,6 +6,18 @@
 // local worker (web/js/engine.js) today; a peer connection to a host device can carry the same
 // calls, and the page does not know which one does.
 //
+// A match across devices (web/js/peer-host.js, web/js/peer-guest.js) names the seats played
+// elsewhere (`away`): the host's store plays its own people and bots and takes the away seats'
+// decisions as they arrive (`remoteAct`); a guest's store shows its one seat through a
+// transport to the host (web/js/peer-transport.js) and is told when the match moved on there
+// (`moved`).
+//
+// A match across devices (web/js/peer-host.js, web/js/peer-guest.js) names the seats played
+// elsewhere (`away`): the host's store plays its own people and bots and takes the away seats'
+// decisions as they arrive (`remoteAct`); a guest's store shows its one seat, through a
+// transport to the host (web/js/peer-transport.js), and is told when the match moved on there
+// (`moved`).
+//
 // One store is one opened match. Everything it waits for (a bot's think, a person's "Done"
 // or "I am ready", a pause between bot moves) belongs to a flow; `stop()` ends every flow at
 // the point it reached, so nothing of a replaced match lands afterwards.
@@ -54,7 +66,11 @@ import { hasUnsavedMoves, newSaveId, recordText } from "./saves.js";
 /**
  * How the store is set up.
  * @typedef {object} MatchOptions
- * @property {import("./saves.js").Saves} saves the automatic saves
+ * @property {import("./saves.js").Saves | null} saves the automatic saves (null: the match is
+ *   kept elsewhere, as a guest's is at its host)
+ * @property {number[]} [away] the seats played on other devices: this store neither shows nor
+ *   plays them (a guest's store: every seat but its own)
+ * @property {boolean} [hints] false: no hints here whatever the record says (a guest's table)
  * @property {boolean} hidden whether the game has secrets (hot seat then hands the device over)
  * @property {number} [botPace] ms between two bot actions, so a person can follow them
  * @property {number} [interruptFactor] a bot waits this many times longer when a person may act
@@ -83,6 +99,8 @@ export class Match {
   constructor(transport, opened, options, save = null) {
     this.transport = transport;
     this.options = options;
+    /** The seats played on other devices. */
+    this.away = new Set(options.away ?? []);
     this.sleep = options.sleep ?? ((/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.now = options.now ?? (() => performance.now());
     /** @type {string} */
@@ -153,7 +171,7 @@ export class Match {
 
   /** Show the first screen and start whatever the match waits for. */
   async start() {
-    this.options.saves.setTabGame(this.save.id);
+    this.options.saves?.setTabGame(this.save.id);
     await this.run((gen) => this.refresh(gen, this.opened));
   }
 
@@ -187,9 +205,9 @@ export class Match {
 
   // ------------------------------------------------------------------ who is who
 
-  /** The seats people play. */
+  /** The seats people play on this device. */
   people() {
-    return this.seats.map((s, i) => (s.bot ? -1 : i)).filter((i) => i >= 0);
+    return this.seats.map((s, i) => (s.bot || this.away.has(i) ? -1 : i)).filter((i) => i >= 0);
   }
 
   /** @param {number} seat */
@@ -197,10 +215,16 @@ export class Match {
     return !!this.seats[seat]?.bot;
   }
 
+  /** Whether a bot of this device plays `seat` (a guest's bots play at the host).
+   *  @param {number} seat */
+  botHere(seat) {
+    return this.isBot(seat) && !this.away.has(seat);
+  }
+
   /** The seat to show next: the person awaited, else the person shown last, else the first
    *  person, else a spectator. */
   seatToShow() {
-    const toAct = awaitedSeats(this.status).filter((s) => !this.isBot(s));
+    const toAct = awaitedSeats(this.status).filter((s) => !this.isBot(s) && !this.away.has(s));
     if (toAct.length) return toAct[0];
     const people = this.people();
     if (this.shownSeat !== null && people.includes(this.shownSeat)) return this.shownSeat;
@@ -236,7 +260,9 @@ export class Match {
     this.check(gen);
     screen = (await this.askOptionalBots(gen)) ?? screen;
     this.check(gen);
-    const current = screen && screen.status.step === this.status.step ? screen : null;
+    // A screen for a seat played elsewhere (the engine picks the first person awaited) is not
+    // this device's to show.
+    const current = screen && screen.status.step === this.status.step && !this.away.has(screen.seat) ? screen : null;
     const seat = current ? current.seat : this.seatToShow();
     if (this.needsHandover(seat)) {
       // The person who just moved sees what their move did before the screen goes blank.
@@ -250,7 +276,7 @@ export class Match {
     // Saved before a bot starts thinking, from the store's own copy of the record.
     await this.autosave(gen);
     this.check(gen);
-    const bots = this.status.over || this.readOnly ? [] : awaitedSeats(this.status).filter((s) => this.isBot(s));
+    const bots = this.status.over || this.readOnly ? [] : awaitedSeats(this.status).filter((s) => this.botHere(s));
     if (bots.length) this.run((g) => this.botTurn(bots[0], g), gen);
   }
 
@@ -270,7 +296,8 @@ export class Match {
     this.status = reply.status;
     this.view = reply.view;
     this.legal = handover ? [] : reply.legal;
-    this.optional = handover ? [] : reply.optional ?? [];
+    // Another device's seat takes its own optional actions (Tea) there.
+    this.optional = handover ? [] : (reply.optional ?? []).filter((o) => !this.away.has(o.seat));
     this.seat = seat;
     if (!handover && seat >= 0) this.shownSeat = seat;
     const hint = this.hintShown;
@@ -328,7 +355,7 @@ export class Match {
    * @param {Action | string} action @param {{seat?: number, step?: number}} [how]
    */
   async act(action, { seat = this.seat, step = this.status.step } = {}) {
-    if (this.busy || this.readOnly || seat < 0 || this.isBot(seat)) return;
+    if (this.busy || this.readOnly || seat < 0 || this.isBot(seat) || this.away.has(seat)) return;
     const gen = this.generation;
     const text = typeof action === "string" ? action : JSON.stringify(action);
     /** @type {Action} */
@@ -368,6 +395,41 @@ export class Match {
       if (gen === this.generation) await this.setBusy(false);
     }
     await this.run((g) => this.refresh(g, screen), gen);
+  }
+
+  /**
+   * A decision of a seat played on another device, as the host's link brought it (`step`: the
+   * step of the table that device was shown). Answers what the engine said: a refusal goes back
+   * to that device, and changes nothing here.
+   * @param {number} seat @param {Action} action @param {number} step
+   * @returns {Promise<{ok: true} | {ok: false, message?: Message, error?: string, error_type?: string}>}
+   */
+  async remoteAct(seat, action, step) {
+    if (this.readOnly || this.status.over || !this.away.has(seat)) return { ok: false, error: "not an away seat" };
+    const gen = this.generation;
+    if (this.applying) await this.applying; // a bot's move already on its way lands first
+    const sending = this.transport.act(this.id, seat, JSON.stringify(action), step, this.shown());
+    this.applying = sending;
+    let reply;
+    try {
+      reply = await sending;
+    } finally {
+      if (this.applying === sending) this.applying = null;
+    }
+    if (!reply.ok) return reply;
+    if (gen === this.generation) {
+      this.status = reply.status;
+      this.joinTail(reply.tail);
+      void this.run((g) => this.refresh(g, reply), gen);
+    }
+    return { ok: true };
+  }
+
+  /** The match moved on at the device that runs it (a guest's store, told by its host): show
+   *  it as it is now. */
+  moved() {
+    if (this.busy) return; // the decision on its way shows the table it brings back
+    void this.run((g) => this.refresh(g), this.bump());
   }
 
   /** @param {boolean} on */
@@ -465,7 +527,7 @@ export class Match {
       const awaited = awaitedSeats(status);
       if (!this.asked || this.asked.step !== status.step) this.asked = { step: status.step, seats: new Set() };
       const asked = this.asked;
-      const seat = status.actors.find((s) => !awaited.includes(s) && this.isBot(s) && !asked.seats.has(s));
+      const seat = status.actors.find((s) => !awaited.includes(s) && this.botHere(s) && !asked.seats.has(s));
       if (seat === undefined) return last;
       asked.seats.add(seat);
       const choice = await this.think(seat, status.step, false);
@@ -486,7 +548,7 @@ export class Match {
 
   /** Whether the table allows hints (the lobby may set one up without). */
   hintsAllowed() {
-    return !this.record?.no_hints;
+    return this.options.hints !== false && !this.record?.no_hints;
   }
 
   /** Whether the person on screen may ask for a hint now. */
@@ -533,9 +595,15 @@ export class Match {
 
   // ------------------------------------------------------------------ undo and the record
 
+  /** Whether undo is offered at all: not when the match is seen on other devices, whose people
+   *  saw the decision. */
+  mayUndo() {
+    return !this.busy && !this.readOnly && this.away.size === 0;
+  }
+
   /** Take back the shown person's last decision (the engine's undo policy decides). */
   async undo() {
-    if (this.busy || this.readOnly) return;
+    if (!this.mayUndo()) return;
     const gen = this.bump();
     await this.setBusy(true);
     let reply;
@@ -575,14 +643,15 @@ export class Match {
   /** Keep the match on this device; resolves once written. Another tab may have written this
    *  game since: see reconcile. @param {number} gen */
   async autosave(gen = this.generation) {
-    if (this.readOnly) return;
+    const saves = this.options.saves;
+    if (this.readOnly || !saves) return;
     const record = await this.currentRecord({ quiet: true });
     if (!record || gen !== this.generation) return;
     const status = this.status;
     // A finished game keeps who won (public once it is over) for the lobby's finished games.
     const winners = status.over ? this.view?.outcome?.winners : undefined;
     const game = { record, over: status.over, game: this.game, step: status.step, ...(winners ? { winners } : {}) };
-    const result = this.options.saves.write(this.save.id, game, this.save.version);
+    const result = saves.write(this.save.id, game, this.save.version);
     if (result.status === "moved") {
       await this.reconcile(result.save);
       return;
@@ -613,7 +682,7 @@ export class Match {
       return;
     }
     this.save = { id: newSaveId(), version: null, text: null };
-    this.options.saves.setTabGame(this.save.id);
+    this.options.saves?.setTabGame(this.save.id);
     await this.tell({ type: "notice", id: "shell.tabs.forked" });
     await this.autosave();
   }
@@ -634,8 +703,8 @@ export class Match {
    *  of it and becomes read-only. @param {Save} save */
   claim(save) {
     const { record, over, game, step, winners } = save;
-    const claimed = this.options.saves.write(save.id, { record, over, game, step, ...(winners ? { winners } : {}) }, save.version, { claim: true });
-    if (claimed.status === "written") this.save.version = claimed.version;
+    const claimed = this.options.saves?.write(save.id, { record, over, game, step, ...(winners ? { winners } : {}) }, save.version, { claim: true });
+    if (claimed?.status === "written") this.save.version = claimed.version;
   }
 
   /** Close the match in the engine, and end its flows. */

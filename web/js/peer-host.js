@@ -39,9 +39,12 @@ import { PROTOCOL, readGuestMessage, sameKey } from "./peer-protocol.js";
  * @property {Map<number, string>} keys each invited seat's key (from its invitation)
  * @property {Limits} limits the engine's bounds (js/catalog.json)
  * @property {() => number} step the table's step now
- * @property {(seat: number) => SeatTable} tableFor the table seat `seat` may see now
+ * @property {(seat: number) => SeatTable | null | Promise<SeatTable | null>} tableFor the table
+ *   seat `seat` may see now (null: there is none yet, before the match is dealt)
  * @property {(seat: number, action: Action, step: number) => Promise<Decided>} decide forward a decision to the match
  * @property {(entry: {seat: number | null, refused: Refusal | string}) => void} [log] the host's own record of refusals
+ * @property {(seat: number) => void} [joined] a guest took (or took back) its seat
+ * @property {(seat: number) => void} [left] a guest's link closed (it is away until it returns)
  */
 
 /** One invited seat as the host keeps it. */
@@ -81,7 +84,10 @@ export class PeerHost {
     });
     channel.addEventListener("close", () => {
       const seat = link.seat === null ? undefined : this.seats.get(link.seat);
-      if (seat && seat.channel === channel) seat.channel = null;
+      if (seat && seat.channel === channel) {
+        seat.channel = null;
+        this.options.left?.(seat.seat);
+      }
     });
   }
 
@@ -99,7 +105,7 @@ export class PeerHost {
       this.#refuse(channel, link.seat, read.reason, undefined);
       return;
     }
-    if (read.message.type === "hello") this.#hello(channel, link, read.message);
+    if (read.message.type === "hello") await this.#hello(channel, link, read.message);
     else await this.#act(channel, /** @type {Seat} */ (held), read.message);
   }
 
@@ -107,7 +113,7 @@ export class PeerHost {
    * @param {Channel} channel @param {{seat: number | null}} link
    * @param {Extract<GuestMessage, {type: "hello"}>} hello
    */
-  #hello(channel, link, hello) {
+  async #hello(channel, link, hello) {
     const seat = this.seats.get(hello.seat);
     if (!seat || !sameKey(hello.key, seat.key)) {
       this.#refuse(channel, link.seat, "shell.peer.refused.wrong_key", undefined);
@@ -119,7 +125,8 @@ export class PeerHost {
     seat.channel = channel;
     link.seat = seat.seat;
     this.#send(channel, { type: "welcome", v: PROTOCOL, seat: seat.seat, commitment: this.options.commitment });
-    this.#send(channel, { type: "table", ...this.options.tableFor(seat.seat) });
+    this.options.joined?.(seat.seat);
+    await this.#sendTable(seat);
   }
 
   /**
@@ -140,7 +147,7 @@ export class PeerHost {
         this.options.log?.({ seat: seat.seat, refused: decided.message?.id ?? decided.error ?? "refused" });
         this.#send(channel, { type: "refused", n: act.n, message: decided.message ?? null });
         // The guest's table may be out of date: it gets the table as it is.
-        this.#send(channel, { type: "table", ...this.options.tableFor(seat.seat) });
+        await this.#sendTable(seat);
       }
     } finally {
       seat.deciding = false;
@@ -165,11 +172,17 @@ export class PeerHost {
     }
   }
 
+  /** Send seat `seat`'s guest its table as it is now, if there is one and the guest is linked.
+   *  @param {Seat} seat */
+  async #sendTable(seat) {
+    if (!seat.channel) return;
+    const table = await this.options.tableFor(seat.seat);
+    if (table && seat.channel) this.#send(seat.channel, { type: "table", ...table });
+  }
+
   /** Send every seated guest its own table as it is now (after any move). */
-  publish() {
-    for (const seat of this.seats.values()) {
-      if (seat.channel) this.#send(seat.channel, { type: "table", ...this.options.tableFor(seat.seat) });
-    }
+  async publish() {
+    await Promise.all([...this.seats.values()].map((seat) => this.#sendTable(seat)));
   }
 
   /**

@@ -346,6 +346,22 @@ export interface MatchSave {
 
 export interface PageElements {
   board: HTMLDivElement;
+  "host-room": HTMLElement;
+  "host-invites": HTMLOListElement;
+  "host-commitment": HTMLElement;
+  "host-start": HTMLButtonElement;
+  "host-cancel": HTMLButtonElement;
+  "host-start-hint": HTMLParagraphElement;
+  join: HTMLElement;
+  "join-status": HTMLParagraphElement;
+  "join-code": HTMLDivElement;
+  "join-answer": HTMLTextAreaElement;
+  "join-copy": HTMLButtonElement;
+  "join-deal": HTMLParagraphElement;
+  "join-commitment": HTMLElement;
+  "join-lobby": HTMLButtonElement;
+  "peer-presence": HTMLParagraphElement;
+  "peer-check": HTMLParagraphElement;
   "confirm-dialog": HTMLDialogElement;
   "confirm-text": HTMLParagraphElement;
   "copy-link": HTMLButtonElement;
@@ -487,6 +503,10 @@ export interface FindById {
 /** app.js: the shell's state (one object, `app`). */
 export interface ShellState {
   engine: Engine | null;
+  /** The host's room of a match across devices (web/js/host-room.js). */
+  hostRoom?: import("./host-room.js").HostRoom | null;
+  /** A guest's seat at a match across devices (web/js/guest-seat.js). */
+  guestSeat?: import("./guest-seat.js").GuestSeat | null;
   engineReady: Promise<Engine> | null;
   /** The match on screen (web/js/match.js), or null in the lobby. */
   match: import("./match.js").Match | null;

@@ -1,0 +1,214 @@
+"""A table across devices, in three browser contexts with storage of their own: the host sets
+up the seats in the lobby, each guest opens its invitation link, the host pastes each guest's
+answer code, and the game is played on three screens, each showing only its own seat.
+
+The guests' pages keep every message their data channel received; the test replays the host's
+record afterwards and checks that each table a guest was sent is exactly what the rules give
+that seat at that step (no other seat's secret ever reaches it), and that each guest's own
+check of the host at the end said "Verified".
+
+Every page is guarded (e2e/conftest.py): a request to any other origin fails the test."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from playwright.sync_api import Page
+
+from pygames.core import MatchRecord
+from pygames.core.limits import MAX_ACTION_CHARS
+from pygames.games import get_game
+
+from .a11y import assert_accessible
+from .conftest import ENGINE_TIMEOUT_MS, decisions, screenshot
+from .lobby import choose_seats
+from .play import board_state, decide, tab_save
+
+# Every text a data channel of the page receives, kept in order (before the page's scripts).
+HEAR_CHANNEL_JS = """(() => {
+  window.__heard = [];
+  window.__channels = [];
+  const add = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (type, listener, options) {
+    if (type === 'message' && this instanceof RTCDataChannel) {
+      if (!window.__channels.includes(this)) window.__channels.push(this);
+      const keep = function (event) {
+        window.__heard.push(event.data);
+        return listener.call(this, event);
+      };
+      return add.call(this, type, keep, options);
+    }
+    return add.call(this, type, listener, options);
+  };
+})();"""
+
+NAMES = ["Ann", "Ben", "Cleo"]
+
+
+def _invite(host: Page, guard_factory: Any, seat: int) -> Page:
+    """Open seat ``seat``'s invitation in a device of its own and take its answer back to the
+    host, as two people would: the link, then the code."""
+    link_input = host.locator(f"#invite-{seat}-link")
+    host.wait_for_function(
+        "(id) => document.getElementById(id).value.includes('#join=pg1o.')",
+        arg=f"invite-{seat}-link",
+        timeout=30_000,
+    )
+    link = link_input.input_value()
+    guest: Page
+    guest, _ = guard_factory(link)
+    guest.context.add_init_script(HEAR_CHANNEL_JS)
+    guest.goto(link.replace("#", "?debug=1#"))
+    guest.wait_for_function(
+        "() => document.getElementById('join-answer').value.startsWith('pg1a.')",
+        timeout=ENGINE_TIMEOUT_MS,
+    )
+    host.locator(f"#invite-{seat}-answer").fill(guest.locator("#join-answer").input_value())
+    host.locator(f'.invite[data-seat="{seat}"] .invite-connect').click()
+    return guest
+
+
+def _mover(pages: list[Page], timeout_s: float = 60) -> Page | None:
+    """The page whose person is to act now, or None once the game is over on every page."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        states = [board_state(p) for p in pages]
+        if all(s.get("awaiting") == "over" for s in states):
+            return None
+        for page, state in zip(pages, states, strict=True):
+            if state.get("awaiting") == "human":
+                return page
+        pages[0].wait_for_function(
+            "() => true", polling=100, timeout=1_000
+        )  # a tick: let the pages move on
+    raise AssertionError(f"no one is to act: {[board_state(p) for p in pages]}")
+
+
+# What a hostile guest page might send its host instead of its decisions.
+HOSTILE = [
+    "not json",
+    "[1, 2, 3]",
+    '{"type": "act", "n": 1}',
+    '{"type": "hello", "v": 1, "seat": 2, "key": "00000000000000000000000000000000",'
+    ' "salt": "00000000000000000000000000000000"}',
+    '{"type": "act", "n": 1000, "step": 99, "action": {"type": "pass"}}',
+    '{"type": "act", "n": 1001, "step": STEP, "action": {"type": "no such move"}}',
+    '{"type": "shout", "text": "' + "x" * (MAX_ACTION_CHARS + 300) + '"}',
+]
+
+
+def _hostile_guest_changes_nothing(host: Page, guest: Page) -> None:
+    """Messages no honest guest page sends, straight onto its data channel: each is refused
+    with a reason, and the host's table and record stay as they were."""
+    before = board_state(host)["step"]
+    record = tab_save(host)
+    heard = len(guest.evaluate("() => window.__heard"))
+    for text in HOSTILE:
+        guest.evaluate("(t) => window.__channels[0].send(t)", text.replace("STEP", before))
+    guest.wait_for_function(
+        "([n, k]) => window.__heard.slice(n).filter((m) => m.includes('refused')).length >= k",
+        arg=[heard, len(HOSTILE)],
+        timeout=30_000,
+    )
+    refusals = [json.loads(m) for m in guest.evaluate("(n) => window.__heard.slice(n)", heard)]
+    reasons = [m.get("reason") or m["message"]["id"] for m in refusals if m["type"] == "refused"]
+    # The move goes to the engine, so its refusal may come after the ones that follow it.
+    assert sorted(reasons) == sorted(
+        [
+            "shell.peer.refused.malformed",
+            "shell.peer.refused.malformed",
+            "shell.peer.refused.malformed",
+            "shell.peer.refused.not_your_seat",
+            "shell.peer.refused.stale",
+            "core.action.unknown",
+            "shell.peer.refused.too_long",
+        ]
+    ), reasons
+    assert board_state(host)["step"] == before
+    assert tab_save(host) == record
+    # The host counted the numbered ones as sent by this guest (a decision is never taken
+    # twice), so the page's own count goes on from there.
+    guest.evaluate("() => { window.pygamesDebug.guestSeat.guest.memory.n = 1001; }")
+    # The page said the refusals it was sent (the last one stays up): it is dismissed.
+    assert guest.locator("#error-banner").is_visible()
+    guest.locator("#error-close").click()
+
+
+def _tables(guest: Page) -> list[dict[str, Any]]:
+    heard = guest.evaluate("() => window.__heard")
+    return [m for m in map(json.loads, heard) if m.get("type") == "table"]
+
+
+def test_storm_at_three_devices_each_sees_only_its_own_seat_and_the_deal_is_verified(
+    site: Any, guard_factory: Any, base_url: str
+) -> None:
+    host, _ = site
+    host.goto(base_url + "?fast=1&debug=1")
+    choose_seats(host, "storm_in_a_teacup", ["", "@away", "@away"], NAMES)
+    host.locator("#start").click()
+    host.wait_for_selector("#host-room:not([hidden])")
+    guests = [_invite(host, guard_factory, seat) for seat in (1, 2)]
+    host.wait_for_function("() => !document.getElementById('host-start').disabled", timeout=30_000)
+    screenshot(host, "across-host-room")
+    assert_accessible(host, "the host's room")
+    commitment = host.locator("#host-commitment").inner_text()
+    for guest in guests:
+        guest.wait_for_function(
+            "(c) => document.getElementById('join-commitment').textContent === c", arg=commitment
+        )
+    screenshot(guests[0], "across-guest-joined")
+    assert_accessible(guests[0], "a guest's join screen")
+    host.locator("#host-start").click()
+    pages = [host, *guests]
+    for page in pages:
+        page.wait_for_selector("body[data-screen=table] #board[data-step]", timeout=30_000)
+    screenshot(guests[0], "across-guest-table")
+    assert_accessible(guests[0], "a guest's table")
+    _hostile_guest_changes_nothing(host, guests[0])
+
+    for i in decisions(400):
+        mover = _mover(pages)
+        if mover is None:
+            break
+        decide(mover, i)
+    else:
+        raise AssertionError("the game did not end")
+
+    for guest in guests:
+        guest.wait_for_selector("#peer-check[data-verified]", timeout=60_000)
+        assert guest.locator("#peer-check").get_attribute("data-verified") == "true", guest.locator(
+            "#peer-check"
+        ).inner_text()
+        assert "Verified" in guest.locator("#peer-check").inner_text()
+    screenshot(guests[0], "across-guest-verified")
+
+    # A host that bends the record after the game is caught: the same secret, another seed.
+    host.evaluate(
+        """async () => {
+          const room = window.pygamesDebug.hostRoom;
+          const record = await window.pygamesDebug.match.currentRecord();
+          room.host.reveal(room.deal.secret, {...record, seed: record.seed + 1});
+        }"""
+    )
+    for guest in guests:
+        guest.wait_for_selector("#peer-check[data-verified=false]", timeout=30_000)
+        said = guest.locator("#peer-check").inner_text()
+        assert said.startswith("Not verified:") and "committed secret" in said, said
+
+    # Every table a guest was sent is its own seat's view at that step, as the rules give it.
+    saved = tab_save(host)
+    assert saved is not None
+    record = MatchRecord.from_json(saved["record"])
+    game = get_game(record.game)
+    for seat, guest in enumerate(guests, start=1):
+        tables = _tables(guest)
+        assert tables, "the guest was sent no table"
+        for table in tables:
+            state = record.replay(game, upto=table["step"])
+            assert table["seat"] == seat
+            assert table["view"] == json.loads(json.dumps(state.view(seat))), table["step"]
+            assert [a for a in table["legal"]] == [a.to_json() for a in state.legal_actions(seat)]
+        # Its page shows no other seat's hand: the DOM says only its own seat's cards.
+        assert guest.locator("#board").get_attribute("data-seat") == str(seat)

@@ -1,0 +1,246 @@
+// The host's room before a match across devices: a deal committed to, an invitation for each
+// seat played on another device (a link carrying the connection offer in its fragment, never
+// sent to any server), the guests' answer codes pasted back, and who is connected. Once every
+// invited guest has joined (and so sent its salt) the host starts the match; the room's
+// PeerHost then carries the match to the guests for the whole game.
+
+import { $, el } from "./dom.js";
+import { t } from "./i18n.js";
+import { PeerCodeError, complete, invite } from "./peer-link.js";
+import { PeerHost } from "./peer-host.js";
+import { randomKey } from "./peer-protocol.js";
+import { displayName } from "./words.js";
+/** @import { DealReply, LobbyConfig, Limits } from "./types.js" */
+/** @import { Match } from "./match.js" */
+/** @import { PeerLink } from "./peer-link.js" */
+
+/**
+ * An invited seat in the room: its key, its link (a new one for each offer) and what its row
+ * says.
+ * @typedef {{seat: number, key: string, link: PeerLink | null, status: {id: string, args?: Record<string, unknown>}}} Invitation
+ */
+
+/**
+ * The invitation link for `seat`: this site's address with the offer and the seat's key in
+ * its fragment.
+ * @param {string} code @param {number} seat @param {string} key @param {Location | URL} [at]
+ */
+export function invitationLink(code, seat, key, at = location) {
+  const url = new URL(at.href);
+  url.search = "";
+  url.hash = `join=${code}&seat=${seat}&key=${key}`;
+  return url.href;
+}
+
+export class HostRoom {
+  /**
+   * @param {{
+   *   engine: Pick<import("./types.js").Engine, "view">,
+   *   config: LobbyConfig,
+   *   deal: DealReply,
+   *   limits: Limits,
+   *   onReady: (ready: boolean) => void,
+   *   log?: (entry: {seat: number | null, refused: string}) => void,
+   * }} options
+   */
+  constructor({ engine, config, deal, limits, onReady, log }) {
+    this.engine = engine;
+    this.config = config;
+    this.deal = deal;
+    this.onReady = onReady;
+    /** @type {Match | null} the match, once dealt */
+    this.match = null;
+    /** @type {Map<number, Invitation>} */
+    this.invitations = new Map((config.away ?? []).map((seat) => [seat, { seat, key: randomKey(), link: null, status: { id: "shell.peer.invite.making" } }]));
+    this.host = new PeerHost({
+      commitment: deal.commitment,
+      keys: new Map([...this.invitations.values()].map((i) => [i.seat, i.key])),
+      limits,
+      step: () => this.match?.status.step ?? 0,
+      tableFor: (seat) => this.tableFor(seat),
+      decide: async (seat, action, step) => (this.match ? this.match.remoteAct(seat, action, step) : { ok: false, error: "not dealt" }),
+      log: (entry) => {
+        // The host's own record of what a guest sent that was refused.
+        console.info("pygames: refused from a guest", entry);
+        log?.(entry);
+      },
+      joined: (seat) => this.#say(seat, "shell.peer.invite.joined"),
+      left: (seat) => this.#say(seat, "shell.peer.invite.left"),
+    });
+    /** Whether the secret was revealed (once, at the end). */
+    this.revealed = false;
+  }
+
+  /** The name of seat `seat` as the lobby set it. @param {number} seat */
+  nameOf(seat) {
+    return displayName(this.config.seats[seat]?.name ?? "", seat);
+  }
+
+  /** Make every invitation (each gathers its local addresses: a few seconds at most). */
+  async open() {
+    this.draw();
+    await Promise.all([...this.invitations.values()].map((i) => this.#offer(i)));
+  }
+
+  /** A new offer for invitation `inv` (the first, or after its link was lost before the deal).
+   *  @param {Invitation} inv */
+  async #offer(inv) {
+    inv.link = await invite();
+    const link = inv.link;
+    inv.status = { id: "shell.peer.invite.waiting" };
+    this.draw();
+    link.channel.then(
+      (channel) => this.host.attach(channel),
+      () => {},
+    );
+  }
+
+  /**
+   * The guest's answer for seat `seat`, pasted by the host: the link then opens. A code that is
+   * not an answer is refused in words and changes nothing.
+   * @param {number} seat @param {string} code
+   */
+  async connect(seat, code) {
+    const inv = this.invitations.get(seat);
+    if (!inv?.link) return;
+    try {
+      await complete(inv.link, code);
+      inv.status = { id: "shell.peer.invite.linking" };
+    } catch (error) {
+      inv.status = { id: error instanceof PeerCodeError ? error.reason : "shell.peer.code.damaged" };
+    }
+    this.draw();
+  }
+
+  /** @param {number} seat @param {string} id */
+  #say(seat, id) {
+    const inv = this.invitations.get(seat);
+    if (inv) inv.status = { id };
+    this.draw();
+    this.drawPresence();
+  }
+
+  /** Whether every invited guest has joined (its salt is in): the match can be dealt. */
+  ready() {
+    return this.host.presence().every((p) => p.joined && p.connected);
+  }
+
+  /** The deal the match is made from: the secret and every guest's salt. */
+  dealt() {
+    return { secret: this.deal.secret, salts: this.host.salts() };
+  }
+
+  /**
+   * The match is dealt: from now on the room carries it to the guests.
+   * @param {Match} match
+   */
+  play(match) {
+    this.match = match;
+    match.subscribe(async (event) => {
+      if (event.type !== "screen" || this.match !== match) return;
+      await this.host.publish();
+      this.drawPresence();
+      if (match.status.over && !this.revealed) {
+        const record = await match.currentRecord({ quiet: true });
+        if (!record) return;
+        this.revealed = true;
+        this.host.reveal(this.deal.secret, /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (record)));
+      }
+    });
+  }
+
+  /** What seat `seat` may see now, from the host's engine; none before the deal.
+   *  @param {number} seat */
+  async tableFor(seat) {
+    const match = this.match;
+    if (!match || !match.away.has(seat)) return null;
+    const reply = await this.engine.view(match.id, seat);
+    if (!reply.ok) return null;
+    return { step: reply.status.step, seat, status: reply.status, view: reply.view, legal: reply.legal, optional: reply.optional };
+  }
+
+  /** End the room: every link closes. */
+  close() {
+    this.match = null;
+    for (const inv of this.invitations.values()) inv.link?.connection.close();
+  }
+
+  /** Draw the room's invitations in the reader's language, keeping what was typed. */
+  draw() {
+    $("host-commitment").textContent = this.deal.commitment;
+    const list = $("host-invites");
+    for (const inv of this.invitations.values()) {
+      const { seat } = inv;
+      const name = this.nameOf(seat);
+      let row = /** @type {HTMLLIElement | null} */ (list.querySelector(`[data-seat="${seat}"]`));
+      if (!row) {
+        row = this.#row(seat);
+        list.append(row);
+      }
+      const link = inv.link ? invitationLink(inv.link.code, seat, inv.key) : "";
+      const linkInput = /** @type {HTMLInputElement} */ (row.querySelector(".invite-link"));
+      if (linkInput.value !== link) linkInput.value = link;
+      /** @type {HTMLElement} */ (row.querySelector(".invite-name")).textContent = name;
+      /** @type {HTMLElement} */ (row.querySelector(".invite-link-label")).textContent = t("shell.peer.invite.link", { name });
+      /** @type {HTMLElement} */ (row.querySelector(".invite-answer-label")).textContent = t("shell.peer.invite.answer", { name });
+      /** @type {HTMLButtonElement} */ (row.querySelector(".invite-copy")).textContent = t("shell.peer.invite.copy");
+      /** @type {HTMLButtonElement} */ (row.querySelector(".invite-copy")).disabled = !link;
+      const connect = /** @type {HTMLButtonElement} */ (row.querySelector(".invite-connect"));
+      connect.textContent = t("shell.peer.invite.connect");
+      const joined = this.host.presence().find((p) => p.seat === seat);
+      connect.disabled = !inv.link || !!joined?.connected;
+      const status = /** @type {HTMLElement} */ (row.querySelector(".invite-status"));
+      status.textContent = t(inv.status.id, { name, ...inv.status.args });
+      row.dataset.connected = String(!!joined?.connected);
+    }
+    const ready = this.ready();
+    $("host-start").disabled = !ready;
+    $("host-start-hint").textContent = t(ready ? "shell.peer.room.ready" : "shell.peer.room.waiting");
+    this.onReady(ready);
+  }
+
+  /** An invitation's row: the link to send, the answer to paste, and what is happening.
+   *  @param {number} seat */
+  #row(seat) {
+    const linkId = `invite-${seat}-link`;
+    const answerId = `invite-${seat}-answer`;
+    const link = el("input", { id: linkId, class: "invite-link code-text", type: "text", readonly: true });
+    const copy = el("button", { type: "button", class: "invite-copy" });
+    const answer = el("textarea", { id: answerId, class: "invite-answer code-text", rows: 3, autocomplete: "off", spellcheck: "false" });
+    const connect = el("button", { type: "button", class: "invite-connect primary" });
+    const status = el("p", { class: "invite-status", role: "status", "aria-live": "polite" });
+    const note = el("p", { class: "invite-note hint", "aria-live": "polite" });
+    copy.addEventListener("click", async () => {
+      const name = this.nameOf(seat);
+      try {
+        await navigator.clipboard.writeText(link.value);
+        note.textContent = t("shell.peer.invite.copied", { name });
+      } catch {
+        link.select();
+        note.textContent = t("shell.peer.invite.select");
+      }
+    });
+    connect.addEventListener("click", () => this.connect(seat, answer.value));
+    return el(
+      "li",
+      { class: "invite", "data-seat": String(seat) },
+      el("h3", { class: "invite-name" }),
+      el("label", { class: "invite-link-label", for: linkId }),
+      el("div", { class: "invite-line" }, link, copy),
+      note,
+      el("label", { class: "invite-answer-label", for: answerId }),
+      answer,
+      el("div", { class: "actions" }, connect),
+      status,
+    );
+  }
+
+  /** The table's line of who is connected and who is away. */
+  drawPresence() {
+    const line = $("peer-presence");
+    if (!this.match) return;
+    const parts = this.host.presence().map((p) => t(p.connected ? "shell.peer.presence.connected" : "shell.peer.presence.away", { name: this.nameOf(p.seat) }));
+    line.textContent = parts.join(" · ");
+    line.hidden = false;
+  }
+}
