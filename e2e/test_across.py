@@ -22,7 +22,7 @@ from pygames.core.limits import MAX_ACTION_CHARS
 from pygames.games import get_game
 
 from .a11y import assert_accessible
-from .conftest import ENGINE_TIMEOUT_MS, decisions, screenshot
+from .conftest import ENGINE_TIMEOUT_MS, SOAK, decisions, screenshot
 from .lobby import choose_seats
 from .play import board_state, decide, tab_save
 
@@ -45,6 +45,8 @@ HEAR_CHANNEL_JS = """(() => {
 })();"""
 
 NAMES = ["Ann", "Ben", "Cleo"]
+# Decisions played in make test (the long run plays the whole game: decisions()).
+EVERYDAY = 24
 
 
 def _invite(host: Page, guard_factory: Any, seat: int) -> Page:
@@ -136,9 +138,55 @@ def _hostile_guest_changes_nothing(host: Page, guest: Page) -> None:
     guest.locator("#error-close").click()
 
 
+def _wait_same_step(pages: list[Page]) -> None:
+    """Wait until every page shows the table at the host's step."""
+    step = board_state(pages[0])["step"]
+    for page in pages[1:]:
+        page.wait_for_function(
+            "(s) => document.getElementById('board').dataset.step === s", arg=step, timeout=30_000
+        )
+
+
 def _tables(guest: Page) -> list[dict[str, Any]]:
-    heard = guest.evaluate("() => window.__heard")
+    return _tables_in(guest.evaluate("() => window.__heard"))
+
+
+def _tables_in(heard: list[str]) -> list[dict[str, Any]]:
     return [m for m in map(json.loads, heard) if m.get("type") == "table"]
+
+
+def _drop_and_rejoin(host: Page, guest: Page, seat: int) -> Page:
+    """The guest's page closes mid-game (a phone's browser killed it); the host sees the seat
+    away, invites it again, and the same device opens the new link: back at its seat, with the
+    table as it is now. Answers the guest's new page."""
+    device = guest.context
+    old_link = host.locator(f"#invite-{seat}-link").input_value()
+    guest.close()
+    away = f'#peer-presence .presence[data-seat="{seat}"][data-connected="false"]'
+    host.wait_for_selector(away, timeout=45_000)
+    host.locator(f"{away} .presence-invite").click()
+    host.wait_for_selector("#host-room:not([hidden])")
+    host.wait_for_function(
+        "([id, old]) => { const v = document.getElementById(id).value;"
+        " return v.includes('#join=pg1o.') && v !== old; }",
+        arg=[f"invite-{seat}-link", old_link],
+        timeout=30_000,
+    )
+    link = host.locator(f"#invite-{seat}-link").input_value()
+    again = device.new_page()
+    again.goto(link.replace("#", "?debug=1#"))
+    again.wait_for_function(
+        "() => document.getElementById('join-answer').value.startsWith('pg1a.')",
+        timeout=ENGINE_TIMEOUT_MS,
+    )
+    host.locator(f"#invite-{seat}-answer").fill(again.locator("#join-answer").input_value())
+    host.locator(f'.invite[data-seat="{seat}"] .invite-connect').click()
+    host.wait_for_selector(f'.invite[data-seat="{seat}"][data-connected="true"]', timeout=30_000)
+    host.locator("#host-start").click()  # back to the table
+    host.wait_for_selector("body[data-screen=table]")
+    again.wait_for_selector("body[data-screen=table] #board[data-step]", timeout=30_000)
+    assert again.locator("#board").get_attribute("data-step") == board_state(host)["step"]
+    return again
 
 
 def test_storm_at_three_devices_each_sees_only_its_own_seat_and_the_deal_is_verified(
@@ -168,13 +216,29 @@ def test_storm_at_three_devices_each_sees_only_its_own_seat_and_the_deal_is_veri
     assert_accessible(guests[0], "a guest's table")
     _hostile_guest_changes_nothing(host, guests[0])
 
-    for i in decisions(400):
+    earlier: list[str] = []  # what the first page of seat 1 heard, before it dropped
+    over = False
+    for i in decisions(EVERYDAY):
+        if i == 10:
+            earlier = guests[0].evaluate("() => window.__heard")
+            guests[0] = _drop_and_rejoin(host, guests[0], 1)
+            pages = [host, *guests]
         mover = _mover(pages)
         if mover is None:
+            over = True
             break
         decide(mover, i)
-    else:
-        raise AssertionError("the game did not end")
+    if not over:
+        # make test stops here: the host reveals the deal as it does at the end (the long run
+        # plays the game to its end, where the page reveals it by itself).
+        assert not SOAK, "the game did not end"
+        _wait_same_step(pages)
+        host.evaluate(
+            """async () => {
+              const room = window.pygamesDebug.hostRoom;
+              room.host.reveal(room.deal.secret, await window.pygamesDebug.match.currentRecord());
+            }"""
+        )
 
     for guest in guests:
         guest.wait_for_selector("#peer-check[data-verified]", timeout=60_000)
@@ -203,7 +267,7 @@ def test_storm_at_three_devices_each_sees_only_its_own_seat_and_the_deal_is_veri
     record = MatchRecord.from_json(saved["record"])
     game = get_game(record.game)
     for seat, guest in enumerate(guests, start=1):
-        tables = _tables(guest)
+        tables = _tables(guest) + (_tables_in(earlier) if seat == 1 else [])
         assert tables, "the guest was sent no table"
         for table in tables:
             state = record.replay(game, upto=table["step"])

@@ -124,7 +124,13 @@ def test_the_lobby_offers_the_three_levels(site: tuple[Page, Any]) -> None:
         choose_game(page, game)
         who = page.locator("#seat-1-who")
         options = who.locator("option").all_inner_texts()
-        assert options == ["Human", "Bot: Easy", "Bot: Normal", "Bot: Strong"], (game, options)
+        assert options == [
+            "Human",
+            "Player on another device",
+            "Bot: Easy",
+            "Bot: Normal",
+            "Bot: Strong",
+        ], (game, options)
         assert who.input_value() == "normal", "a new bot seat plays at Normal"
         # What the levels mean is said beside them, and read out with each seat's menu.
         expect(who).to_have_accessible_description(re.compile(r"Easy .* Normal .* Strong"))

@@ -2,13 +2,14 @@
 """Build the static site into ``dist/``.
 
 ``dist/`` holds a copy of ``web/``, the app icons drawn by ``scripts/icons.py``, the runtime
-files vendored from ``node_modules`` (Pyodide and PyScript, only what the page loads) under
-``dist/vendor/``, and ``dist/pygames.zip`` (the rules package, unpacked into the worker's file
-system by PyScript's ``files`` config). The archive also holds ``pygames/_version.py``, written
-here from pyproject.toml's version (Pyodide has no installed metadata to read it from), and
-``build.json`` states the same version. ``i18n/<lang>.json`` (every word) and
-``js/catalog.json`` (the lobby's games, from ``Game.describe()``) and ``js/pictures.json`` (the
-rules page's pictures, from ``pygames.pictures``) are written from Python.
+files vendored from ``node_modules`` (Pyodide, PyScript and the uqr QR encoder, only what the
+page loads) under ``dist/vendor/``, and ``dist/pygames.zip`` (the rules package, unpacked into
+the worker's file system by PyScript's ``files`` config). The archive also holds
+``pygames/_version.py``, written here from pyproject.toml's version (Pyodide has no installed
+metadata to read it from), and ``build.json`` states the same version. ``i18n/<lang>.json``
+(every word) and ``js/catalog.json`` (the lobby's games, from ``Game.describe()``) and
+``js/pictures.json`` (the rules page's pictures, from ``pygames.pictures``) are written from
+Python.
 Standard library only; writes nothing outside ``dist/`` (and a temporary folder).
 
 Bytecode: Python in the browser would otherwise compile every module it imports on every start
@@ -137,6 +138,16 @@ def _copy_vendor(out: Path) -> dict[str, str]:
             (dest / src.name).write_text(_strip_source_map(src.read_text()))
         else:
             shutil.copyfile(src, dest / src.name)
+
+    # The QR encoder of the invitations to a table across devices (web/js/qr.js loads it on
+    # first use): one ES module, no dependencies.
+    uqr = NODE_MODULES / "uqr"
+    if not (uqr / "package.json").is_file():
+        raise SystemExit(f"build: {uqr} is missing; run `npm ci` first")
+    versions["uqr"] = json.loads((uqr / "package.json").read_text())["version"]
+    dest = out / "vendor" / "uqr"
+    dest.mkdir(parents=True)
+    (dest / "index.mjs").write_text(_strip_source_map((uqr / "dist" / "index.mjs").read_text()))
     return versions
 
 

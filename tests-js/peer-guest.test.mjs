@@ -13,7 +13,7 @@ const COMMITMENT = "c".repeat(64);
 
 const digest = (text) => createHash("sha256").update(text).digest("hex");
 
-function guestAt(seat = 1, memory = null) {
+function guestAt(seat = 1, memory = null, keep = undefined) {
   /** @type {any[]} */
   const events = [];
   /** @type {string[]} */
@@ -25,7 +25,7 @@ function guestAt(seat = 1, memory = null) {
       return { ok: true, problems: [] };
     },
   };
-  const guest = new PeerGuest({ seat, key: KEY, engine, limits: LIMITS, notify: (e) => events.push(e), memory });
+  const guest = new PeerGuest({ seat, key: KEY, engine, limits: LIMITS, notify: (e) => events.push(e), memory, keep });
   /** @type {string[]} */
   const sent = [];
   /** @type {((event: {data?: unknown}) => void)[]} */
@@ -137,5 +137,19 @@ describe("PeerGuest", () => {
     // Memory of another seat or key is not used.
     const other = guestAt(2, kept);
     assert.notEqual(other.guest.memory.salt, kept.salt);
+  });
+
+  it("hands its memory to be kept whenever it changes: the commitment, each view, each decision", async () => {
+    /** @type {any[]} */
+    const kept = [];
+    const { guest, channel, hostSays } = guestAt(1, null, (memory) => kept.push(JSON.parse(JSON.stringify(memory))));
+    guest.join(channel);
+    await hostSays({ type: "welcome", v: PROTOCOL, seat: 1, commitment: COMMITMENT });
+    assert.equal(kept.at(-1).commitment, COMMITMENT);
+    await hostSays({ type: "table", step: 4, view: { a: 1 } });
+    await guest.digested;
+    assert.deepEqual(Object.keys(kept.at(-1).seen), ["4"]);
+    guest.decide({ type: "pass" });
+    assert.equal(kept.at(-1).n, 1);
   });
 });

@@ -239,4 +239,27 @@ describe("PeerHost", () => {
     assert.deepEqual(heard, ["joined 1", "left 1"]);
     assert.deepEqual(host.presence().find((p) => p.seat === 1), { seat: 1, joined: true, connected: false });
   });
+
+  it("takes a link whose connection failed as lost: its seat is away, and a later link takes it back", async () => {
+    /** @type {string[]} */
+    const heard = [];
+    const host = new PeerHost({
+      commitment: COMMITMENT, keys: KEYS, limits: LIMITS, step: () => 5,
+      tableFor: (seat) => ({ step: 5, view: { seat } }),
+      decide: async () => ({ ok: true }),
+      joined: (seat) => heard.push(`joined ${seat}`),
+      left: (seat) => heard.push(`left ${seat}`),
+    });
+    const one = await seated(host, 1);
+    host.lost(one); // no close event: the connection failed
+    host.lost(one); // said once
+    assert.deepEqual(heard, ["joined 1", "left 1"]);
+    assert.equal(host.presence().find((p) => p.seat === 1)?.connected, false);
+    const back = await seated(host, 1);
+    assert.equal(host.presence().find((p) => p.seat === 1)?.connected, true);
+    host.lost(one); // the old link again: the seat stays with the new one
+    assert.equal(host.presence().find((p) => p.seat === 1)?.connected, true);
+    assert.equal(back.last("table").view.seat, 1);
+  });
 });
+

@@ -1567,7 +1567,7 @@ async function openHostRoom(config) {
     return;
   }
   leaveAcross();
-  const room = new HostRoom({ engine, config, deal, limits: LIMITS, onReady: () => {} });
+  const room = new HostRoom({ engine, config, deal, limits: LIMITS, showRoom: () => showScreen("host-room") });
   app.hostRoom = room;
   app.lastConfig = config;
   showScreen("host-room");
@@ -1578,6 +1578,12 @@ async function openHostRoom(config) {
 /** The host starts the match: dealt from its secret and every guest's salt. */
 async function startAcross() {
   const room = app.hostRoom;
+  if (room?.match) {
+    // The room was opened during the match to invite again: back to the table.
+    showScreen("table");
+    room.drawPresence();
+    return;
+  }
   if (!room || !room.ready()) return;
   const engine = await readyEngine();
   $("host-start").disabled = true;
@@ -1881,7 +1887,7 @@ async function main() {
   });
   window.addEventListener("hashchange", heardAddress);
   $("host-start").addEventListener("click", () => startAcross());
-  $("host-cancel").addEventListener("click", () => goToLobby());
+  $("host-cancel").addEventListener("click", () => leaveForLobby());
   $("join-lobby").addEventListener("click", () => {
     setAddress(null);
     goToLobby();

@@ -8,10 +8,64 @@ import { t } from "./i18n.js";
 import { PeerCodeError, join } from "./peer-link.js";
 import { PeerGuest } from "./peer-guest.js";
 import { PeerTransport } from "./peer-transport.js";
+import { loadEncoder, qrSvg } from "./qr.js";
 /** @import { Limits, Message, SeatScreen } from "./types.js" */
-/** @import { GuestEngine, GuestEvent } from "./peer-guest.js" */
+/** @import { GuestEngine, GuestEvent, GuestMemory } from "./peer-guest.js" */
 
 /** @typedef {{code: string, seat: number, key: string}} Invitation */
+
+/** Where a guest keeps its memory of a seat (by the seat's key), for a reload or a new link. */
+const MEMORY_KEY = "pygames.guest.";
+
+/** @param {unknown} value @param {RegExp} shape */
+const fits = (value, shape) => typeof value === "string" && shape.test(value);
+
+/**
+ * The memory this device kept of the seat with key `key`, or null (none, or not one: a damaged
+ * entry is as good as none). Only shape is checked here: the host and the check at the end
+ * judge the rest.
+ * @param {Pick<Storage, "getItem"> | null} storage @param {string} key
+ * @returns {GuestMemory | null}
+ */
+export function keptMemory(storage, key) {
+  let data;
+  try {
+    data = JSON.parse(storage?.getItem(MEMORY_KEY + key) ?? "null");
+  } catch {
+    return null;
+  }
+  if (!data || typeof data !== "object") return null;
+  const { seat, salt, commitment, n, seen, changed } = data;
+  const digests = seen && typeof seen === "object" && !Array.isArray(seen) ? Object.entries(seen) : null;
+  const ok =
+    Number.isSafeInteger(seat) && data.key === key && fits(salt, /^[0-9a-f]{32}$/) &&
+    (commitment === null || fits(commitment, /^[0-9a-f]{64}$/)) && Number.isSafeInteger(n) && n >= 0 &&
+    digests !== null && digests.every(([step, digest]) => /^\d{1,7}$/.test(step) && fits(digest, /^[0-9a-f]{64}$/)) &&
+    Array.isArray(changed) && changed.every((step) => Number.isSafeInteger(step));
+  return ok ? /** @type {GuestMemory} */ (data) : null;
+}
+
+/**
+ * Keep `memory` on this device; a storage that is full or blocked keeps nothing (the game goes
+ * on; only a reload would need it).
+ * @param {Pick<Storage, "setItem"> | null} storage @param {GuestMemory} memory
+ */
+export function keepMemory(storage, memory) {
+  try {
+    storage?.setItem(MEMORY_KEY + memory.key, JSON.stringify(memory));
+  } catch {
+    // Nothing kept: see above.
+  }
+}
+
+/** This page's local storage, or null where the browser blocks it. */
+function localStore() {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The invitation in address fragment `hash` (`#join=<code>&seat=<n>&key=<hex>`): null when
@@ -72,6 +126,12 @@ export class GuestSeat {
     this.connection = link.connection;
     $("join-answer").value = link.code;
     $("join-code").hidden = false;
+    void loadEncoder().then(
+      (encode) => {
+        $("join-qr").innerHTML = qrSvg(encode, link.code, t("shell.peer.join.qr"));
+      },
+      () => {}, // the code is still there to copy
+    );
     this.status = { id: "shell.peer.join.give" };
     this.draw();
     let channel;
@@ -84,13 +144,33 @@ export class GuestSeat {
     }
     const engine = await this.options.engine();
     const { seat, key } = this.options.invitation;
-    const guest = new PeerGuest({ seat, key, engine, limits: this.options.limits, notify: (event) => this.#heard(event) });
+    const store = localStore();
+    const guest = new PeerGuest({
+      seat,
+      key,
+      engine,
+      limits: this.options.limits,
+      notify: (event) => this.#heard(event),
+      // Back at the same seat (a reload, or a new invitation after a drop): the same salt, the
+      // count of decisions, and every view seen so far for the check at the end.
+      memory: keptMemory(store, key),
+      keep: (memory) => keepMemory(store, memory),
+    });
     /** The guest's side of the link (its decisions' count, the digests it keeps). */
     this.guest = guest;
     this.transport = new PeerTransport(guest, () => this.options.onMoved());
-    channel.addEventListener("close", () => {
+    // The host is gone when the channel closes, or when the connection fails without closing
+    // it (a host page closed says nothing: its connection fails some seconds later).
+    let gone = false;
+    const lost = () => {
+      if (gone) return;
+      gone = true;
       this.transport?.dropped();
       this.options.onLink(false);
+    };
+    channel.addEventListener("close", lost);
+    link.connection.addEventListener("connectionstatechange", () => {
+      if (["failed", "closed"].includes(link.connection.connectionState)) lost();
     });
     $("join-code").hidden = true;
     this.status = { id: "shell.peer.join.linked" };
@@ -125,6 +205,7 @@ export class GuestSeat {
 
   /** Draw the join screen in the reader's language. */
   draw() {
+    $("join-qr").querySelector("svg")?.setAttribute("aria-label", t("shell.peer.join.qr"));
     $("join-status").textContent = t(this.status.id, this.status.args ?? {});
     $("join-deal").hidden = this.commitment === null;
     $("join-commitment").textContent = this.commitment ?? "";

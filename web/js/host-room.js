@@ -9,6 +9,7 @@ import { t } from "./i18n.js";
 import { PeerCodeError, complete, invite } from "./peer-link.js";
 import { PeerHost } from "./peer-host.js";
 import { randomKey } from "./peer-protocol.js";
+import { loadEncoder, qrSvg } from "./qr.js";
 import { displayName } from "./words.js";
 /** @import { DealReply, LobbyConfig, Limits } from "./types.js" */
 /** @import { Match } from "./match.js" */
@@ -39,15 +40,15 @@ export class HostRoom {
    *   config: LobbyConfig,
    *   deal: DealReply,
    *   limits: Limits,
-   *   onReady: (ready: boolean) => void,
+   *   showRoom: () => void,
    *   log?: (entry: {seat: number | null, refused: string}) => void,
-   * }} options
+   * }} options `showRoom`: bring the room back on screen during the match (to invite again)
    */
-  constructor({ engine, config, deal, limits, onReady, log }) {
+  constructor({ engine, config, deal, limits, showRoom, log }) {
     this.engine = engine;
     this.config = config;
     this.deal = deal;
-    this.onReady = onReady;
+    this.showRoom = showRoom;
     /** @type {Match | null} the match, once dealt */
     this.match = null;
     /** @type {Map<number, Invitation>} */
@@ -90,7 +91,12 @@ export class HostRoom {
     inv.status = { id: "shell.peer.invite.waiting" };
     this.draw();
     link.channel.then(
-      (channel) => this.host.attach(channel),
+      (channel) => {
+        this.host.attach(channel);
+        link.connection.addEventListener("connectionstatechange", () => {
+          if (["failed", "closed"].includes(link.connection.connectionState)) this.host.lost(channel);
+        });
+      },
       () => {},
     );
   }
@@ -110,6 +116,27 @@ export class HostRoom {
       inv.status = { id: error instanceof PeerCodeError ? error.reason : "shell.peer.code.damaged" };
     }
     this.draw();
+  }
+
+  /**
+   * A new invitation for seat `seat`, whose guest dropped (or never came): a new link with the
+   * same seat key. The guest's device keeps its salt and what it was shown, so the match and
+   * its check at the end go on.
+   * @param {number} seat
+   */
+  async reinvite(seat) {
+    const inv = this.invitations.get(seat);
+    if (!inv) return;
+    const old = inv.link;
+    inv.link = null;
+    inv.status = { id: "shell.peer.invite.making" };
+    old?.connection.close();
+    const row = $("host-invites").querySelector(`[data-seat="${seat}"]`);
+    row?.querySelector(".invite-qr")?.replaceChildren();
+    const answer = /** @type {HTMLTextAreaElement | null | undefined} */ (row?.querySelector(".invite-answer"));
+    if (answer) answer.value = "";
+    this.draw();
+    await this.#offer(inv);
   }
 
   /** @param {number} seat @param {string} id */
@@ -179,7 +206,11 @@ export class HostRoom {
       }
       const link = inv.link ? invitationLink(inv.link.code, seat, inv.key) : "";
       const linkInput = /** @type {HTMLInputElement} */ (row.querySelector(".invite-link"));
-      if (linkInput.value !== link) linkInput.value = link;
+      if (linkInput.value !== link) {
+        linkInput.value = link;
+        if (link) void this.#drawQr(row, link);
+      }
+      row.querySelector(".invite-qr svg")?.setAttribute("aria-label", t("shell.peer.invite.qr", { name }));
       /** @type {HTMLElement} */ (row.querySelector(".invite-name")).textContent = name;
       /** @type {HTMLElement} */ (row.querySelector(".invite-link-label")).textContent = t("shell.peer.invite.link", { name });
       /** @type {HTMLElement} */ (row.querySelector(".invite-answer-label")).textContent = t("shell.peer.invite.answer", { name });
@@ -193,10 +224,25 @@ export class HostRoom {
       status.textContent = t(inv.status.id, { name, ...inv.status.args });
       row.dataset.connected = String(!!joined?.connected);
     }
+    // During the match the room is for inviting again: its button goes back to the table.
     const ready = this.ready();
-    $("host-start").disabled = !ready;
-    $("host-start-hint").textContent = t(ready ? "shell.peer.room.ready" : "shell.peer.room.waiting");
-    this.onReady(ready);
+    $("host-start").disabled = !this.match && !ready;
+    $("host-start").textContent = t(this.match ? "shell.peer.room.back" : "shell.peer.room.start");
+    $("host-start-hint").textContent = t(this.match ? "shell.peer.room.playing" : ready ? "shell.peer.room.ready" : "shell.peer.room.waiting");
+  }
+
+  /** The invitation link's QR code in row `row` (a phone's camera opens it). Without the
+   *  encoder (offline before it was kept) the link is still there to copy.
+   *  @param {HTMLElement} row @param {string} link */
+  async #drawQr(row, link) {
+    let svg;
+    try {
+      svg = qrSvg(await loadEncoder(), link, t("shell.peer.invite.qr", { name: this.nameOf(Number(row.dataset.seat)) }));
+    } catch {
+      return;
+    }
+    const box = /** @type {HTMLElement} */ (row.querySelector(".invite-qr"));
+    if (/** @type {HTMLInputElement} */ (row.querySelector(".invite-link")).value === link) box.innerHTML = svg;
   }
 
   /** An invitation's row: the link to send, the answer to paste, and what is happening.
@@ -228,6 +274,7 @@ export class HostRoom {
       el("label", { class: "invite-link-label", for: linkId }),
       el("div", { class: "invite-line" }, link, copy),
       note,
+      el("div", { class: "invite-qr qr" }),
       el("label", { class: "invite-answer-label", for: answerId }),
       answer,
       el("div", { class: "actions" }, connect),
@@ -235,12 +282,27 @@ export class HostRoom {
     );
   }
 
-  /** The table's line of who is connected and who is away. */
+  /** The table's line of who is connected and who is away, with a new invitation for each
+   *  guest that is away. */
   drawPresence() {
     const line = $("peer-presence");
     if (!this.match) return;
-    const parts = this.host.presence().map((p) => t(p.connected ? "shell.peer.presence.connected" : "shell.peer.presence.away", { name: this.nameOf(p.seat) }));
-    line.textContent = parts.join(" · ");
+    line.replaceChildren(
+      ...this.host.presence().map((p) => {
+        const name = this.nameOf(p.seat);
+        const part = el("span", { class: "presence", "data-seat": String(p.seat), "data-connected": String(p.connected) },
+          t(p.connected ? "shell.peer.presence.connected" : "shell.peer.presence.away", { name }));
+        if (!p.connected) {
+          const again = el("button", { type: "button", class: "presence-invite", text: t("shell.peer.presence.reinvite", { name }) });
+          again.addEventListener("click", () => {
+            this.showRoom();
+            void this.reinvite(p.seat);
+          });
+          part.append(" ", again);
+        }
+        return part;
+      }),
+    );
     line.hidden = false;
   }
 }

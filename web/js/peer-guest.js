@@ -39,12 +39,14 @@ const HEX64 = /^[0-9a-f]{64}$/;
 
 export class PeerGuest {
   /**
-   * @param {{seat: number, key: string, engine: GuestEngine, limits: Limits, notify: (event: GuestEvent) => void, memory?: GuestMemory | null}} options
+   * `keep`: called whenever the memory changed, to keep it across a reload.
+   * @param {{seat: number, key: string, engine: GuestEngine, limits: Limits, notify: (event: GuestEvent) => void, memory?: GuestMemory | null, keep?: (memory: GuestMemory) => void}} options
    */
-  constructor({ seat, key, engine, limits, notify, memory = null }) {
+  constructor({ seat, key, engine, limits, notify, memory = null, keep }) {
     this.engine = engine;
     this.limits = limits;
     this.notify = notify;
+    this.keep = () => keep?.(this.memory);
     const kept = memory && memory.seat === seat && memory.key === key ? memory : null;
     /** @type {GuestMemory} */
     this.memory = kept ?? { seat, key, salt: randomKey(), commitment: null, n: 0, seen: {}, changed: [] };
@@ -77,6 +79,7 @@ export class PeerGuest {
   decide(action) {
     if (!this.channel) return false;
     this.memory.n += 1;
+    this.keep();
     this.channel.send(JSON.stringify({ type: "act", n: this.memory.n, step: this.step, action }));
     return true;
   }
@@ -118,6 +121,7 @@ export class PeerGuest {
     // The commitment is fixed once shown: a host that shows another one after a drop is caught.
     if (this.memory.commitment !== null && this.memory.commitment !== commitment) return this.#fault("commitment");
     this.memory.commitment = commitment;
+    this.keep();
     this.notify({ type: "welcome", seat, commitment });
   }
 
@@ -137,6 +141,7 @@ export class PeerGuest {
       // The same step shown twice (a rejoin) must show the same view.
       if (before !== undefined && before !== reply.digest) this.memory.changed.push(at);
       else this.memory.seen[String(at)] = reply.digest;
+      this.keep();
     });
     const table = { ...data };
     delete table.type;

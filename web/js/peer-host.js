@@ -70,6 +70,8 @@ export class PeerHost {
     this.options = options;
     /** @type {Map<number, Seat>} */
     this.seats = new Map([...options.keys].map(([seat, key]) => [seat, new Seat(seat, key)]));
+    /** @type {Map<Channel, {seat: number | null}>} each link attached, and the seat it holds */
+    this.links = new Map();
   }
 
   /**
@@ -82,13 +84,24 @@ export class PeerHost {
     channel.addEventListener("message", (event) => {
       void this.#receive(channel, link, event.data);
     });
-    channel.addEventListener("close", () => {
-      const seat = link.seat === null ? undefined : this.seats.get(link.seat);
-      if (seat && seat.channel === channel) {
-        seat.channel = null;
-        this.options.left?.(seat.seat);
-      }
-    });
+    this.links.set(channel, link);
+    channel.addEventListener("close", () => this.lost(channel));
+  }
+
+  /**
+   * The link `channel` is gone: closed, or its connection failed (a device that vanished, a
+   * page closed, says nothing: its connection fails after some seconds, and its channel may
+   * never close). Its seat is away until the guest comes back.
+   * @param {Channel} channel
+   */
+  lost(channel) {
+    const link = this.links.get(channel);
+    this.links.delete(channel);
+    const seat = link?.seat === null || link === undefined ? undefined : this.seats.get(link.seat);
+    if (seat && seat.channel === channel) {
+      seat.channel = null;
+      this.options.left?.(seat.seat);
+    }
   }
 
   /**

@@ -356,11 +356,12 @@ export interface PageElements {
   "join-status": HTMLParagraphElement;
   "join-code": HTMLDivElement;
   "join-answer": HTMLTextAreaElement;
+  "join-qr": HTMLDivElement;
   "join-copy": HTMLButtonElement;
   "join-deal": HTMLParagraphElement;
   "join-commitment": HTMLElement;
   "join-lobby": HTMLButtonElement;
-  "peer-presence": HTMLParagraphElement;
+  "peer-presence": HTMLDivElement;
   "peer-check": HTMLParagraphElement;
   "confirm-dialog": HTMLDialogElement;
   "confirm-text": HTMLParagraphElement;
