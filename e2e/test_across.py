@@ -189,63 +189,107 @@ def _drop_and_rejoin(host: Page, guest: Page, seat: int) -> Page:
     return again
 
 
-def test_storm_at_three_devices_each_sees_only_its_own_seat_and_the_deal_is_verified(
-    site: Any, guard_factory: Any, base_url: str
-) -> None:
-    host, _ = site
+def _seat_the_table(
+    host: Page, guard_factory: Any, base_url: str, game: str, who: list[str]
+) -> list[Page]:
+    """The host sets up ``game`` with seats ``who`` ("@away" for a player on another device),
+    each invited guest joins from its own device, and the host starts the match: answers the
+    guests' pages, in seat order."""
     host.goto(base_url + "?fast=1&debug=1")
-    choose_seats(host, "storm_in_a_teacup", ["", "@away", "@away"], NAMES)
+    choose_seats(host, game, who, NAMES[: len(who)])
     host.locator("#start").click()
     host.wait_for_selector("#host-room:not([hidden])")
-    guests = [_invite(host, guard_factory, seat) for seat in (1, 2)]
+    away = [seat for seat, kind in enumerate(who) if kind == "@away"]
+    guests = [_invite(host, guard_factory, seat) for seat in away]
     host.wait_for_function("() => !document.getElementById('host-start').disabled", timeout=30_000)
-    screenshot(host, "across-host-room")
-    assert_accessible(host, "the host's room")
+    # Each invitation and answer is also a QR code, named for a screen reader.
+    for seat in away:
+        assert host.locator(f'.invite[data-seat="{seat}"] .invite-qr svg[aria-label]').count() == 1
+    for guest in guests:
+        assert guest.locator("#join-qr svg[aria-label]").count() == 1
     commitment = host.locator("#host-commitment").inner_text()
     for guest in guests:
         guest.wait_for_function(
             "(c) => document.getElementById('join-commitment').textContent === c", arg=commitment
         )
-    screenshot(guests[0], "across-guest-joined")
+    screenshot(host, f"across-host-room-{game}")
+    screenshot(guests[0], f"across-guest-joined-{game}")
+    assert_accessible(host, "the host's room")
     assert_accessible(guests[0], "a guest's join screen")
     host.locator("#host-start").click()
-    pages = [host, *guests]
-    for page in pages:
+    for page in [host, *guests]:
         page.wait_for_selector("body[data-screen=table] #board[data-step]", timeout=30_000)
-    screenshot(guests[0], "across-guest-table")
+    screenshot(guests[0], f"across-guest-table-{game}")
     assert_accessible(guests[0], "a guest's table")
-    _hostile_guest_changes_nothing(host, guests[0])
+    return guests
 
-    earlier: list[str] = []  # what the first page of seat 1 heard, before it dropped
-    over = False
+
+def _play(host: Page, guests: list[Page], drop: int | None = None) -> tuple[list[Page], list[str]]:
+    """Play on every device, each person's decisions on their own page: ``EVERYDAY`` decisions
+    in make test, then the host reveals the deal as it does at the end; the whole game in the
+    long run. ``drop``: the first guest's page closes after that many decisions and rejoins.
+    Answers the guests' pages and what the first guest's page heard before it dropped."""
+    earlier: list[str] = []
+    pages = [host, *guests]
     for i in decisions(EVERYDAY):
-        if i == 10:
+        if i == drop:
             earlier = guests[0].evaluate("() => window.__heard")
             guests[0] = _drop_and_rejoin(host, guests[0], 1)
             pages = [host, *guests]
         mover = _mover(pages)
         if mover is None:
-            over = True
-            break
+            return guests, earlier
         decide(mover, i)
-    if not over:
-        # make test stops here: the host reveals the deal as it does at the end (the long run
-        # plays the game to its end, where the page reveals it by itself).
-        assert not SOAK, "the game did not end"
-        _wait_same_step(pages)
-        host.evaluate(
-            """async () => {
-              const room = window.pygamesDebug.hostRoom;
-              room.host.reveal(room.deal.secret, await window.pygamesDebug.match.currentRecord());
-            }"""
-        )
+    # make test stops here: the host reveals the deal as it does at the end (the long run plays
+    # the game to its end, where the page reveals it by itself).
+    assert not SOAK, "the game did not end"
+    _wait_same_step(pages)
+    host.evaluate(
+        """async () => {
+          const room = window.pygamesDebug.hostRoom;
+          room.host.reveal(room.deal.secret, await window.pygamesDebug.match.currentRecord());
+        }"""
+    )
+    return guests, earlier
 
+
+def _verified(guests: list[Page]) -> None:
+    """Each guest's own check of the host said the deal and every move followed the rules."""
     for guest in guests:
         guest.wait_for_selector("#peer-check[data-verified]", timeout=60_000)
-        assert guest.locator("#peer-check").get_attribute("data-verified") == "true", guest.locator(
-            "#peer-check"
-        ).inner_text()
-        assert "Verified" in guest.locator("#peer-check").inner_text()
+        said = guest.locator("#peer-check").inner_text()
+        assert guest.locator("#peer-check").get_attribute("data-verified") == "true", said
+        assert "Verified" in said
+
+
+def _only_own_tables(host: Page, guests: list[Page], earlier: list[str]) -> None:
+    """Every table a guest was sent is its own seat's view at that step, as the rules give it,
+    with its own legal actions: no other seat's secret ever reached its device."""
+    saved = tab_save(host)
+    assert saved is not None
+    record = MatchRecord.from_json(saved["record"])
+    game = get_game(record.game)
+    for guest, heard in zip(guests, [earlier] + [[]] * (len(guests) - 1), strict=True):
+        seat = int(guest.locator("#board").get_attribute("data-seat") or "-1")
+        tables = _tables(guest) + _tables_in(heard)
+        assert tables, "the guest was sent no table"
+        for table in tables:
+            state = record.replay(game, upto=table["step"])
+            assert table["seat"] == seat
+            assert table["view"] == json.loads(json.dumps(state.view(seat))), table["step"]
+            assert table["legal"] == [a.to_json() for a in state.legal_actions(seat)]
+
+
+def test_storm_at_three_devices_each_sees_only_its_own_seat_and_the_deal_is_verified(
+    site: Any, guard_factory: Any, base_url: str
+) -> None:
+    host, _ = site
+    guests = _seat_the_table(
+        host, guard_factory, base_url, "storm_in_a_teacup", ["", "@away", "@away"]
+    )
+    _hostile_guest_changes_nothing(host, guests[0])
+    guests, earlier = _play(host, guests, drop=10)
+    _verified(guests)
     screenshot(guests[0], "across-guest-verified")
 
     # A host that bends the record after the game is caught: the same secret, another seed.
@@ -260,19 +304,17 @@ def test_storm_at_three_devices_each_sees_only_its_own_seat_and_the_deal_is_veri
         guest.wait_for_selector("#peer-check[data-verified=false]", timeout=30_000)
         said = guest.locator("#peer-check").inner_text()
         assert said.startswith("Not verified:") and "committed secret" in said, said
+    _only_own_tables(host, guests, earlier)
+    assert [g.locator("#board").get_attribute("data-seat") for g in guests] == ["1", "2"]
 
-    # Every table a guest was sent is its own seat's view at that step, as the rules give it.
-    saved = tab_save(host)
-    assert saved is not None
-    record = MatchRecord.from_json(saved["record"])
-    game = get_game(record.game)
-    for seat, guest in enumerate(guests, start=1):
-        tables = _tables(guest) + (_tables_in(earlier) if seat == 1 else [])
-        assert tables, "the guest was sent no table"
-        for table in tables:
-            state = record.replay(game, upto=table["step"])
-            assert table["seat"] == seat
-            assert table["view"] == json.loads(json.dumps(state.view(seat))), table["step"]
-            assert [a for a in table["legal"]] == [a.to_json() for a in state.legal_actions(seat)]
-        # Its page shows no other seat's hand: the DOM says only its own seat's cards.
-        assert guest.locator("#board").get_attribute("data-seat") == str(seat)
+
+def test_humble_tea_party_with_a_guest_and_a_bot_at_the_host(
+    site: Any, guard_factory: Any, base_url: str
+) -> None:
+    host, _ = site
+    guests = _seat_the_table(
+        host, guard_factory, base_url, "humble_tea_party", ["", "@away", "normal"]
+    )
+    guests, earlier = _play(host, guests)
+    _verified(guests)
+    _only_own_tables(host, guests, earlier)

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
+import jsQR from "jsqr";
 import { encode } from "uqr";
 
 import { qrSvg } from "../web/js/qr.js";
@@ -23,4 +24,24 @@ describe("qrSvg", () => {
     assert.match(svg, /aria-label="Invitation for &quot;Ben&quot; &lt;QR>"/);
     assert.ok(svg.length < 40_000, `${svg.length} characters`);
   });
+
+  it("draws a code a camera reads back as the whole invitation link", () => {
+    const text = `https://example.test/pygames/#join=pg1o.${"Zx9_-q".repeat(105)}&seat=3&key=${"0f".repeat(16)}`;
+    const svg = qrSvg(encode, text, "Invitation");
+    const size = Number(/viewBox="0 0 (\d+)/.exec(svg)?.[1]);
+    // The SVG's rectangles, painted 4 pixels a module, white elsewhere.
+    const scale = 4;
+    const width = size * scale;
+    const pixels = new Uint8ClampedArray(width * width * 4).fill(255);
+    for (const [, x, y, run] of svg.matchAll(/M(\d+) (\d+)h(\d+)v1h-\3z/g)) {
+      for (let dx = 0; dx < Number(run) * scale; dx++) {
+        for (let dy = 0; dy < scale; dy++) {
+          const at = ((Number(y) * scale + dy) * width + Number(x) * scale + dx) * 4;
+          pixels.fill(0, at, at + 3);
+        }
+      }
+    }
+    assert.equal(jsQR(pixels, width, width)?.data, text);
+  });
 });
+
