@@ -318,3 +318,48 @@ def test_humble_tea_party_with_a_guest_and_a_bot_at_the_host(
     guests, earlier = _play(host, guests)
     _verified(guests)
     _only_own_tables(host, guests, earlier)
+
+
+def test_a_host_that_reloads_reopens_the_table_and_invites_its_guest_again(
+    site: Any, guard_factory: Any, base_url: str
+) -> None:
+    host, _ = site
+    guests = _seat_the_table(
+        host, guard_factory, base_url, "humble_tea_party", ["", "@away", "normal"]
+    )
+    guest = guests[0]
+    for i in range(4):
+        mover = _mover([host, guest])
+        assert mover is not None
+        decide(mover, i)
+    _wait_same_step([host, guest])
+    step = board_state(host)["step"]
+    earlier = guest.evaluate("() => window.__heard")
+
+    # The host's page reloads: its match comes back from its save, the guest away.
+    host.reload()
+    host.wait_for_selector("body[data-screen=table] #board[data-step]", timeout=60_000)
+    # Nothing was lost (a bot whose turn it was may have moved since).
+    assert int(board_state(host)["step"]) >= int(step)
+    away = '#peer-presence .presence[data-seat="1"][data-connected="false"]'
+    host.wait_for_selector(away)
+    host.locator(f"{away} .presence-invite").click()
+    host.wait_for_function(
+        "() => document.getElementById('invite-1-link')?.value.includes('#join=pg1o.')",
+        timeout=30_000,
+    )
+    # The guest opens the new invitation in the same tab.
+    guest.goto(host.locator("#invite-1-link").input_value().replace("#", "?debug=1#"))
+    guest.wait_for_function(
+        "() => document.getElementById('join-answer').value.startsWith('pg1a.')",
+        timeout=ENGINE_TIMEOUT_MS,
+    )
+    host.locator("#invite-1-answer").fill(guest.locator("#join-answer").input_value())
+    host.locator('.invite[data-seat="1"] .invite-connect').click()
+    host.wait_for_selector('.invite[data-seat="1"][data-connected="true"]', timeout=30_000)
+    host.locator("#host-start").click()  # back to the table
+    guest.wait_for_selector("body[data-screen=table] #board[data-step]", timeout=30_000)
+    _wait_same_step([host, guest])
+    guests, _ = _play(host, [guest])
+    _verified(guests)
+    _only_own_tables(host, guests, earlier)

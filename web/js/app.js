@@ -389,6 +389,7 @@ async function openMatch(reply, config, save = null, { readOnly = false, across 
     measure: (name, start, detail) => performance.measure(name, { start, detail }),
     away: across?.away ?? [],
     hints: !guest,
+    across: across?.role === "host" ? app.hostRoom?.kept() : undefined,
   }, save);
   app.match = match;
   if (across) document.body.dataset.across = across.role;
@@ -1322,7 +1323,9 @@ async function openRecord(text, source = "save", save = null) {
     showError(reply);
     return reply;
   }
-  await openMatch(reply, null, save);
+  const across = save?.across ? reopenRoom(reply, save) : null;
+  await openMatch(reply, null, save, across ? { across } : {});
+  app.hostRoom?.drawPresence();
   if (reply.salvaged) {
     showNotice(t("shell.saving.salvaged", { problem: errorText({ message: reply.salvaged.problem }), kept: reply.salvaged.kept }));
   }
@@ -1575,6 +1578,37 @@ async function openHostRoom(config) {
   await room.open();
 }
 
+/**
+ * The host's table across devices reopened from its save (a reload): the room comes back with
+ * the deal, the seat keys and the salts, every guest away until invited again. A save whose
+ * across-devices part is damaged opens as a game on this device.
+ * @param {import("./types.js").ImportReply} reply @param {Save} save
+ * @returns {Across | null}
+ */
+function reopenRoom(reply, save) {
+  const kept = save.across;
+  const hex = (/** @type {unknown} */ v, /** @type {number} */ n) => typeof v === "string" && new RegExp(`^[0-9a-f]{${n}}$`).test(v);
+  const seats = reply.status.seats;
+  const away = Object.keys(kept?.keys ?? {}).map(Number);
+  const ok =
+    !!kept && hex(kept.secret, 64) && hex(kept.commitment, 64) && away.length > 0 &&
+    away.every((seat) => Number.isInteger(seat) && seat >= 0 && seat < seats.length && hex(kept.keys[String(seat)], 32)) &&
+    Object.entries(kept.salts ?? {}).every(([seat, salt]) => away.includes(Number(seat)) && hex(salt, 32));
+  if (!ok || !kept) return null;
+  leaveAcross();
+  const config = { game: reply.status.game, seats, seed: null, options: {}, away };
+  app.hostRoom = new HostRoom({
+    engine: /** @type {import("./types.js").Engine} */ (app.engine),
+    config,
+    deal: { secret: kept.secret, commitment: kept.commitment },
+    limits: LIMITS,
+    showRoom: () => showScreen("host-room"),
+    kept,
+  });
+  app.hostRoom.draw();
+  return { role: "host", away };
+}
+
 /** The host starts the match: dealt from its secret and every guest's salt. */
 async function startAcross() {
   const room = app.hostRoom;
@@ -1606,6 +1640,9 @@ async function startAcross() {
 async function openGuestSeat(invitation) {
   leaveAcross();
   showScreen("join");
+  // A new invitation gets a new answer: nothing of the last one stays to be copied.
+  $("join-answer").value = "";
+  $("join-qr").replaceChildren();
   $("join-code").hidden = true;
   $("join-deal").hidden = true;
   if (invitation === "damaged") {

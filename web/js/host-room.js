@@ -11,7 +11,7 @@ import { PeerHost } from "./peer-host.js";
 import { randomKey } from "./peer-protocol.js";
 import { loadEncoder, qrSvg } from "./qr.js";
 import { displayName } from "./words.js";
-/** @import { DealReply, LobbyConfig, Limits } from "./types.js" */
+/** @import { AcrossSave, DealReply, LobbyConfig, Limits } from "./types.js" */
 /** @import { Match } from "./match.js" */
 /** @import { PeerLink } from "./peer-link.js" */
 
@@ -42,9 +42,11 @@ export class HostRoom {
    *   limits: Limits,
    *   showRoom: () => void,
    *   log?: (entry: {seat: number | null, refused: string}) => void,
-   * }} options `showRoom`: bring the room back on screen during the match (to invite again)
+   *   kept?: AcrossSave | null,
+   * }} options `showRoom`: bring the room back on screen during the match (to invite again);
+   *   `kept`: the match is reopened after a reload, with the keys and salts it was dealt with
    */
-  constructor({ engine, config, deal, limits, showRoom, log }) {
+  constructor({ engine, config, deal, limits, showRoom, log, kept = null }) {
     this.engine = engine;
     this.config = config;
     this.deal = deal;
@@ -52,10 +54,18 @@ export class HostRoom {
     /** @type {Match | null} the match, once dealt */
     this.match = null;
     /** @type {Map<number, Invitation>} */
-    this.invitations = new Map((config.away ?? []).map((seat) => [seat, { seat, key: randomKey(), link: null, status: { id: "shell.peer.invite.making" } }]));
+    this.invitations = new Map(
+      (config.away ?? []).map((seat) => {
+        const key = kept?.keys[String(seat)] ?? randomKey();
+        // Reopened: every guest is away until invited again.
+        const status = { id: kept ? "shell.peer.invite.left" : "shell.peer.invite.making" };
+        return [seat, { seat, key, link: null, status }];
+      }),
+    );
     this.host = new PeerHost({
       commitment: deal.commitment,
       keys: new Map([...this.invitations.values()].map((i) => [i.seat, i.key])),
+      salts: new Map(Object.entries(kept?.salts ?? {}).map(([seat, salt]) => [Number(seat), salt])),
       limits,
       step: () => this.match?.status.step ?? 0,
       tableFor: (seat) => this.tableFor(seat),
@@ -155,6 +165,13 @@ export class HostRoom {
   /** The deal the match is made from: the secret and every guest's salt. */
   dealt() {
     return { secret: this.deal.secret, salts: this.host.salts() };
+  }
+
+  /** What the host keeps with the match's save, to reopen this table after a reload.
+   *  @returns {AcrossSave} */
+  kept() {
+    const keys = Object.fromEntries([...this.invitations.values()].map((i) => [String(i.seat), i.key]));
+    return { secret: this.deal.secret, commitment: this.deal.commitment, keys, salts: this.host.salts() };
   }
 
   /**

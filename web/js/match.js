@@ -71,6 +71,8 @@ import { hasUnsavedMoves, newSaveId, recordText } from "./saves.js";
  * @property {number[]} [away] the seats played on other devices: this store neither shows nor
  *   plays them (a guest's store: every seat but its own)
  * @property {boolean} [hints] false: no hints here whatever the record says (a guest's table)
+ * @property {import("./types.js").AcrossSave} [across] kept with the automatic save: the host's
+ *   table across devices reopens from it
  * @property {boolean} hidden whether the game has secrets (hot seat then hands the device over)
  * @property {number} [botPace] ms between two bot actions, so a person can follow them
  * @property {number} [interruptFactor] a bot waits this many times longer when a person may act
@@ -650,7 +652,8 @@ export class Match {
     const status = this.status;
     // A finished game keeps who won (public once it is over) for the lobby's finished games.
     const winners = status.over ? this.view?.outcome?.winners : undefined;
-    const game = { record, over: status.over, game: this.game, step: status.step, ...(winners ? { winners } : {}) };
+    const across = this.options.across;
+    const game = { record, over: status.over, game: this.game, step: status.step, ...(winners ? { winners } : {}), ...(across ? { across } : {}) };
     const result = saves.write(this.save.id, game, this.save.version);
     if (result.status === "moved") {
       await this.reconcile(result.save);

@@ -37,6 +37,8 @@ import { PROTOCOL, readGuestMessage, sameKey } from "./peer-protocol.js";
  * @typedef {object} PeerHostOptions
  * @property {string} commitment the deal's commitment, shown to every guest
  * @property {Map<number, string>} keys each invited seat's key (from its invitation)
+ * @property {Map<number, string>} [salts] each seat's salt already taken (a host reopening its
+ *   match: the deal was made with them, and a guest coming back must bring the same)
  * @property {Limits} limits the engine's bounds (js/catalog.json)
  * @property {() => number} step the table's step now
  * @property {(seat: number) => SeatTable | null | Promise<SeatTable | null>} tableFor the table
@@ -70,6 +72,10 @@ export class PeerHost {
     this.options = options;
     /** @type {Map<number, Seat>} */
     this.seats = new Map([...options.keys].map(([seat, key]) => [seat, new Seat(seat, key)]));
+    for (const [seat, salt] of options.salts ?? []) {
+      const kept = this.seats.get(seat);
+      if (kept) kept.salt = salt;
+    }
     /** @type {Map<Channel, {seat: number | null}>} each link attached, and the seat it holds */
     this.links = new Map();
   }

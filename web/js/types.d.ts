@@ -298,6 +298,8 @@ export interface Save {
   winners?: number[];
   /** The engine's refusal once it could not open it (listed as damaged). */
   broken?: Message;
+  /** A match across devices, at its host: what reopens its table after a reload. */
+  across?: AcrossSave;
   /** The game's review, for its record of `steps` actions. */
   review?: { steps: number; result: ReviewJson };
 }
@@ -331,6 +333,17 @@ export type WriteResult =
   | { status: "failed"; reason: "off" | "full"; removed: number };
 
 /** Which automatic save a match on screen goes to, as this tab last wrote or read it. */
+/** What the host of a match across devices keeps with its save (the device holds every secret
+ *  of the match anyway): the deal, each invited seat's key and salt. */
+export interface AcrossSave {
+  secret: string;
+  commitment: string;
+  /** Each invited seat's key, by seat. */
+  keys: Record<string, string>;
+  /** Each invited seat's salt, by seat (the deal was made with them). */
+  salts: Record<string, string>;
+}
+
 export interface MatchSave {
   id: string;
   /** The save's version then (null: not saved yet). */
