@@ -15,7 +15,7 @@ import json
 import time
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from pygames.core import MatchRecord
 from pygames.core.limits import MAX_ACTION_CHARS
@@ -49,9 +49,25 @@ NAMES = ["Ann", "Ben", "Cleo"]
 EVERYDAY = 24
 
 
-def _invite(host: Page, guard_factory: Any, seat: int) -> Page:
+# The host's camera, for the test: a canvas showing the QR code drawn from ``svg`` (the guest's
+# answer as its page shows it), as a video stream the page's scanner reads like a camera's.
+FAKE_CAMERA_JS = """(svg) => {
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 480;
+  const g = canvas.getContext('2d');
+  const image = new Image();
+  image.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg);
+  const paint = () => { g.fillStyle = '#fff'; g.fillRect(0, 0, 480, 480);
+    if (image.complete) g.drawImage(image, 40, 40, 400, 400); };
+  setInterval(paint, 50);
+  navigator.mediaDevices.getUserMedia = async () => canvas.captureStream(20);
+}"""
+
+
+def _invite(host: Page, guard_factory: Any, seat: int, scan: bool = False) -> Page:
     """Open seat ``seat``'s invitation in a device of its own and take its answer back to the
-    host, as two people would: the link, then the code."""
+    host, as two people would: the link, then the code (pasted, or ``scan``: shown to the
+    host's camera as a QR code)."""
     link_input = host.locator(f"#invite-{seat}-link")
     host.wait_for_function(
         "(id) => document.getElementById(id).value.includes('#join=pg1o.')",
@@ -67,8 +83,31 @@ def _invite(host: Page, guard_factory: Any, seat: int) -> Page:
         "() => document.getElementById('join-answer').value.startsWith('pg1a.')",
         timeout=ENGINE_TIMEOUT_MS,
     )
-    host.locator(f"#invite-{seat}-answer").fill(guest.locator("#join-answer").input_value())
-    host.locator(f'.invite[data-seat="{seat}"] .invite-connect').click()
+    if scan:
+        # A device whose camera is refused says so, and the code can still be pasted.
+        host.evaluate(
+            "() => { navigator.mediaDevices.getUserMedia = async () => {"
+            " throw new DOMException('denied', 'NotAllowedError'); }; }"
+        )
+        host.locator(f'.invite[data-seat="{seat}"] .invite-scan').click()
+        said = host.locator(f'.invite[data-seat="{seat}"] .invite-scan-text')
+        expect(said).to_have_text(
+            "This device's camera cannot be used here: paste the code instead."
+        )
+        host.evaluate(FAKE_CAMERA_JS, guest.locator("#join-qr").inner_html())
+        host.locator(f'.invite[data-seat="{seat}"] .invite-scan').click()
+        host.wait_for_function(
+            "(id) => document.getElementById(id).value.startsWith('pg1a.')",
+            arg=f"invite-{seat}-answer",
+            timeout=30_000,
+        )
+        assert (
+            host.locator(f"#invite-{seat}-answer").input_value()
+            == guest.locator("#join-answer").input_value()
+        )
+    else:
+        host.locator(f"#invite-{seat}-answer").fill(guest.locator("#join-answer").input_value())
+        host.locator(f'.invite[data-seat="{seat}"] .invite-connect').click()
     return guest
 
 
@@ -190,7 +229,7 @@ def _drop_and_rejoin(host: Page, guest: Page, seat: int) -> Page:
 
 
 def _seat_the_table(
-    host: Page, guard_factory: Any, base_url: str, game: str, who: list[str]
+    host: Page, guard_factory: Any, base_url: str, game: str, who: list[str], scan: bool = False
 ) -> list[Page]:
     """The host sets up ``game`` with seats ``who`` ("@away" for a player on another device),
     each invited guest joins from its own device, and the host starts the match: answers the
@@ -200,7 +239,7 @@ def _seat_the_table(
     host.locator("#start").click()
     host.wait_for_selector("#host-room:not([hidden])")
     away = [seat for seat, kind in enumerate(who) if kind == "@away"]
-    guests = [_invite(host, guard_factory, seat) for seat in away]
+    guests = [_invite(host, guard_factory, seat, scan) for seat in away]
     host.wait_for_function("() => !document.getElementById('host-start').disabled", timeout=30_000)
     # Each invitation and answer is also a QR code, named for a screen reader.
     for seat in away:
@@ -312,8 +351,9 @@ def test_humble_tea_party_with_a_guest_and_a_bot_at_the_host(
     site: Any, guard_factory: Any, base_url: str
 ) -> None:
     host, _ = site
+    # The host reads the guest's answer with its camera.
     guests = _seat_the_table(
-        host, guard_factory, base_url, "humble_tea_party", ["", "@away", "normal"]
+        host, guard_factory, base_url, "humble_tea_party", ["", "@away", "normal"], scan=True
     )
     guests, earlier = _play(host, guests)
     _verified(guests)

@@ -40,7 +40,9 @@ ACROSS_FILES = [
     "js/guest-seat.js",
     "js/host-room.js",
     "js/qr.js",
+    "js/qr-scan.js",
     "vendor/uqr/index.mjs",
+    "vendor/jsqr/jsQR.js",
 ]
 
 # Installed before the page's scripts: when the board first shows each step, and when each

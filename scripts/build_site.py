@@ -2,14 +2,14 @@
 """Build the static site into ``dist/``.
 
 ``dist/`` holds a copy of ``web/``, the app icons drawn by ``scripts/icons.py``, the runtime
-files vendored from ``node_modules`` (Pyodide, PyScript and the uqr QR encoder, only what the
-page loads) under ``dist/vendor/``, and ``dist/pygames.zip`` (the rules package, unpacked into
-the worker's file system by PyScript's ``files`` config). The archive also holds
-``pygames/_version.py``, written here from pyproject.toml's version (Pyodide has no installed
-metadata to read it from), and ``build.json`` states the same version. ``i18n/<lang>.json``
-(every word) and ``js/catalog.json`` (the lobby's games, from ``Game.describe()``) and
-``js/pictures.json`` (the rules page's pictures, from ``pygames.pictures``) are written from
-Python.
+files vendored from ``node_modules`` (Pyodide, PyScript, the uqr QR encoder and the jsQR
+reader, only what the page loads) under ``dist/vendor/``, and ``dist/pygames.zip`` (the rules
+package, unpacked into the worker's file system by PyScript's ``files`` config). The archive
+also holds ``pygames/_version.py``, written here from pyproject.toml's version (Pyodide has no
+installed metadata to read it from), and ``build.json`` states the same version.
+``i18n/<lang>.json`` (every word) and ``js/catalog.json`` (the lobby's games, from
+``Game.describe()``) and ``js/pictures.json`` (the rules page's pictures, from
+``pygames.pictures``) are written from Python.
 Standard library only; writes nothing outside ``dist/`` (and a temporary folder).
 
 Bytecode: Python in the browser would otherwise compile every module it imports on every start
@@ -148,6 +148,16 @@ def _copy_vendor(out: Path) -> dict[str, str]:
     dest = out / "vendor" / "uqr"
     dest.mkdir(parents=True)
     (dest / "index.mjs").write_text(_strip_source_map((uqr / "dist" / "index.mjs").read_text()))
+
+    # The QR reader for a browser without BarcodeDetector (web/js/qr-scan.js loads it when the
+    # host first scans a guest's answer): one classic script, no dependencies.
+    jsqr = NODE_MODULES / "jsqr"
+    if not (jsqr / "package.json").is_file():
+        raise SystemExit(f"build: {jsqr} is missing; run `npm ci` first")
+    versions["jsqr"] = json.loads((jsqr / "package.json").read_text())["version"]
+    dest = out / "vendor" / "jsqr"
+    dest.mkdir(parents=True)
+    (dest / "jsQR.js").write_text(_strip_source_map((jsqr / "dist" / "jsQR.js").read_text()))
     return versions
 
 

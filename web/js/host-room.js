@@ -10,6 +10,7 @@ import { PeerCodeError, complete, invite } from "./peer-link.js";
 import { PeerHost } from "./peer-host.js";
 import { randomKey } from "./peer-protocol.js";
 import { loadEncoder, qrSvg } from "./qr.js";
+import { loadReader, scanQr } from "./qr-scan.js";
 import { displayName } from "./words.js";
 /** @import { AcrossSave, DealReply, LobbyConfig, Limits } from "./types.js" */
 /** @import { Match } from "./match.js" */
@@ -235,8 +236,12 @@ export class HostRoom {
       /** @type {HTMLButtonElement} */ (row.querySelector(".invite-copy")).disabled = !link;
       const connect = /** @type {HTMLButtonElement} */ (row.querySelector(".invite-connect"));
       connect.textContent = t("shell.peer.invite.connect");
+      const scan = /** @type {HTMLButtonElement} */ (row.querySelector(".invite-scan"));
+      scan.textContent = t("shell.peer.invite.scan");
+      /** @type {HTMLButtonElement} */ (row.querySelector(".invite-scan-stop")).textContent = t("shell.peer.invite.scan_stop");
       const joined = this.host.presence().find((p) => p.seat === seat);
       connect.disabled = !inv.link || !!joined?.connected;
+      scan.disabled = connect.disabled;
       const status = /** @type {HTMLElement} */ (row.querySelector(".invite-status"));
       status.textContent = t(inv.status.id, { name, ...inv.status.args });
       row.dataset.connected = String(!!joined?.connected);
@@ -284,6 +289,35 @@ export class HostRoom {
       }
     });
     connect.addEventListener("click", () => this.connect(seat, answer.value));
+    // The guest's answer read by this device's camera, where it has one.
+    const scan = el("button", { type: "button", class: "invite-scan" });
+    const video = el("video", { class: "invite-video", "aria-hidden": "true" });
+    const scanSays = el("p", { class: "invite-scan-text", "aria-live": "polite" });
+    const stopScan = el("button", { type: "button", class: "invite-scan-stop" });
+    const scanner = el("div", { class: "invite-scanner", hidden: true }, video, scanSays, stopScan);
+    /** @type {(() => void) | null} */
+    let stopping = null;
+    stopScan.addEventListener("click", () => stopping?.());
+    scan.addEventListener("click", async () => {
+      if (stopping) return;
+      const name = this.nameOf(seat);
+      scanner.hidden = false;
+      scanSays.textContent = t("shell.peer.invite.scanning", { name });
+      try {
+        const scanning = scanQr(video, (text) => text.startsWith("pg1a."), { reader: await loadReader() });
+        stopping = scanning.stop;
+        const text = await scanning.found;
+        scanner.hidden = true;
+        if (text !== null) {
+          answer.value = text;
+          await this.connect(seat, text);
+        }
+      } catch {
+        scanSays.textContent = t("shell.peer.invite.no_camera");
+      } finally {
+        stopping = null;
+      }
+    });
     return el(
       "li",
       { class: "invite", "data-seat": String(seat) },
@@ -294,7 +328,8 @@ export class HostRoom {
       el("div", { class: "invite-qr qr" }),
       el("label", { class: "invite-answer-label", for: answerId }),
       answer,
-      el("div", { class: "actions" }, connect),
+      el("div", { class: "actions" }, connect, scan),
+      scanner,
       status,
     );
   }
