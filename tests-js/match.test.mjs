@@ -473,5 +473,27 @@ describe("Match", () => {
     assert.equal((await transport.bot_act()).ok, false);
     assert.equal(match.saving, null);
   });
+
+  it("at the host, gives a person on another device the time to take an optional action before a bot moves", async () => {
+    const engine = new PileEngine({ seats: [BOT, BOB, ANN], stones: 20, tea: 1 });
+    /** @type {number[]} */
+    const slept = [];
+    const match = new Match(/** @type {any} */ (engine), /** @type {any} */ (engine.opened()), {
+      saves: null,
+      hidden: false,
+      away: [1],
+      botPace: 10,
+      interruptFactor: 4,
+      sleep: async (ms) => {
+        slept.push(ms);
+      },
+    });
+    await match.start();
+    await settle();
+    // The bot (seat 0) is awaited while Bob, at another device, may "wait" (as Tea): it gives
+    // him four times its pace, as it would a person at this device.
+    assert.equal(slept[0], 40);
+    assert.deepEqual(match.optional, []);
+  });
 });
 

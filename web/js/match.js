@@ -124,6 +124,8 @@ export class Match {
     this.legal = [];
     /** @type {OptionalActions[]} */
     this.optional = [];
+    /** Whether a person on another device may act before the seat awaited (Tea). */
+    this.awayMayAct = false;
     /** The person whose screen was last shown (hot seat), or null. */
     /** @type {number | null} */
     this.shownSeat = null;
@@ -298,8 +300,10 @@ export class Match {
     this.status = reply.status;
     this.view = reply.view;
     this.legal = handover ? [] : reply.legal;
-    // Another device's seat takes its own optional actions (Tea) there.
+    // Another device's seat takes its own optional actions (Tea) there; a bot still gives
+    // that person the time to take one (botTurn).
     this.optional = handover ? [] : (reply.optional ?? []).filter((o) => !this.away.has(o.seat));
+    this.awayMayAct = !handover && (reply.optional ?? []).some((o) => this.away.has(o.seat) && !this.isBot(o.seat) && o.legal.length > 0);
     this.seat = seat;
     if (!handover && seat >= 0) this.shownSeat = seat;
     const hint = this.hintShown;
@@ -448,7 +452,7 @@ export class Match {
   async botTurn(seat, gen) {
     const step = this.status.step;
     const personMayAct =
-      this.optional.some((o) => !this.isBot(o.seat)) || (this.seat >= 0 && this.seat !== seat && this.legal.length > 0);
+      this.optional.some((o) => !this.isBot(o.seat)) || this.awayMayAct || (this.seat >= 0 && this.seat !== seat && this.legal.length > 0);
     const pace = this.options.botPace ?? 600;
     await this.sleep(personMayAct ? pace * (this.options.interruptFactor ?? 4) : pace);
     // A person may have acted meanwhile (Tea): that decision's refresh starts the bot again.
