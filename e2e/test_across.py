@@ -64,13 +64,13 @@ FAKE_CAMERA_JS = """(svg) => {
 }"""
 
 
-def _invite(host: Page, guard_factory: Any, seat: int, scan: bool = False) -> Page:
-    """Open seat ``seat``'s invitation in a device of its own and take its answer back to the
-    host, as two people would: the link, then the code (pasted, or ``scan``: shown to the
-    host's camera as a QR code)."""
+def _invite(host: Page, guard_factory: Any, seat: int | str, scan: bool = False) -> Page:
+    """Open invitation ``seat`` (a seat, or "w1" to watch) in a device of its own and take its
+    answer back to the host, as two people would: the link, then the code (pasted, or
+    ``scan``: shown to the host's camera as a QR code)."""
     link_input = host.locator(f"#invite-{seat}-link")
     host.wait_for_function(
-        "(id) => document.getElementById(id).value.includes('#join=pg1o.')",
+        "(id) => document.getElementById(id)?.value.includes('#join=pg1o.')",
         arg=f"invite-{seat}-link",
         timeout=30_000,
     )
@@ -89,13 +89,13 @@ def _invite(host: Page, guard_factory: Any, seat: int, scan: bool = False) -> Pa
             "() => { navigator.mediaDevices.getUserMedia = async () => {"
             " throw new DOMException('denied', 'NotAllowedError'); }; }"
         )
-        host.locator(f'.invite[data-seat="{seat}"] .invite-scan').click()
-        said = host.locator(f'.invite[data-seat="{seat}"] .invite-scan-text')
+        host.locator(f'.invite[data-invite="{seat}"] .invite-scan').click()
+        said = host.locator(f'.invite[data-invite="{seat}"] .invite-scan-text')
         expect(said).to_have_text(
             "This device's camera cannot be used here: paste the code instead."
         )
         host.evaluate(FAKE_CAMERA_JS, guest.locator("#join-qr").inner_html())
-        host.locator(f'.invite[data-seat="{seat}"] .invite-scan').click()
+        host.locator(f'.invite[data-invite="{seat}"] .invite-scan').click()
         host.wait_for_function(
             "(id) => document.getElementById(id).value.startsWith('pg1a.')",
             arg=f"invite-{seat}-answer",
@@ -107,7 +107,7 @@ def _invite(host: Page, guard_factory: Any, seat: int, scan: bool = False) -> Pa
         )
     else:
         host.locator(f"#invite-{seat}-answer").fill(guest.locator("#join-answer").input_value())
-        host.locator(f'.invite[data-seat="{seat}"] .invite-connect').click()
+        host.locator(f'.invite[data-invite="{seat}"] .invite-connect').click()
     return guest
 
 
@@ -219,8 +219,8 @@ def _drop_and_rejoin(host: Page, guest: Page, seat: int) -> Page:
         timeout=ENGINE_TIMEOUT_MS,
     )
     host.locator(f"#invite-{seat}-answer").fill(again.locator("#join-answer").input_value())
-    host.locator(f'.invite[data-seat="{seat}"] .invite-connect').click()
-    host.wait_for_selector(f'.invite[data-seat="{seat}"][data-connected="true"]', timeout=30_000)
+    host.locator(f'.invite[data-invite="{seat}"] .invite-connect').click()
+    host.wait_for_selector(f'.invite[data-invite="{seat}"][data-connected="true"]', timeout=30_000)
     host.locator("#host-start").click()  # back to the table
     host.wait_for_selector("body[data-screen=table]")
     again.wait_for_selector("body[data-screen=table] #board[data-step]", timeout=30_000)
@@ -229,21 +229,34 @@ def _drop_and_rejoin(host: Page, guest: Page, seat: int) -> Page:
 
 
 def _seat_the_table(
-    host: Page, guard_factory: Any, base_url: str, game: str, who: list[str], scan: bool = False
+    host: Page,
+    guard_factory: Any,
+    base_url: str,
+    game: str,
+    who: list[str],
+    scan: bool = False,
+    watchers: list[Page] | None = None,
 ) -> list[Page]:
     """The host sets up ``game`` with seats ``who`` ("@away" for a player on another device),
     each invited guest joins from its own device, and the host starts the match: answers the
-    guests' pages, in seat order."""
+    guests' pages, in seat order. ``watchers``: a list to which a watcher's page is added, one
+    more device invited to watch."""
     host.goto(base_url + "?fast=1&debug=1")
     choose_seats(host, game, who, NAMES[: len(who)])
     host.locator("#start").click()
     host.wait_for_selector("#host-room:not([hidden])")
     away = [seat for seat, kind in enumerate(who) if kind == "@away"]
     guests = [_invite(host, guard_factory, seat, scan) for seat in away]
+    if watchers is not None:
+        host.locator("#host-watch").click()
+        watchers.append(_invite(host, guard_factory, "w1"))
+        host.wait_for_selector('.invite[data-invite="w1"][data-connected="true"]', timeout=30_000)
     host.wait_for_function("() => !document.getElementById('host-start').disabled", timeout=30_000)
     # Each invitation and answer is also a QR code, named for a screen reader.
     for seat in away:
-        assert host.locator(f'.invite[data-seat="{seat}"] .invite-qr svg[aria-label]').count() == 1
+        assert (
+            host.locator(f'.invite[data-invite="{seat}"] .invite-qr svg[aria-label]').count() == 1
+        )
     for guest in guests:
         assert guest.locator("#join-qr svg[aria-label]").count() == 1
     commitment = host.locator("#host-commitment").inner_text()
@@ -310,25 +323,33 @@ def _only_own_tables(host: Page, guests: list[Page], earlier: list[str]) -> None
     game = get_game(record.game)
     for guest, heard in zip(guests, [earlier] + [[]] * (len(guests) - 1), strict=True):
         seat = int(guest.locator("#board").get_attribute("data-seat") or "-1")
+        who = None if seat == -1 else seat  # a watcher: the public view
         tables = _tables(guest) + _tables_in(heard)
         assert tables, "the guest was sent no table"
         for table in tables:
             state = record.replay(game, upto=table["step"])
             assert table["seat"] == seat
-            assert table["view"] == json.loads(json.dumps(state.view(seat))), table["step"]
-            assert table["legal"] == [a.to_json() for a in state.legal_actions(seat)]
+            assert table["view"] == json.loads(json.dumps(state.view(who))), table["step"]
+            legal = [] if who is None else [a.to_json() for a in state.legal_actions(who)]
+            assert table["legal"] == legal
 
 
 def test_storm_at_three_devices_each_sees_only_its_own_seat_and_the_deal_is_verified(
     site: Any, guard_factory: Any, base_url: str
 ) -> None:
     host, _ = site
+    watchers: list[Page] = []
     guests = _seat_the_table(
-        host, guard_factory, base_url, "storm_in_a_teacup", ["", "@away", "@away"]
+        host,
+        guard_factory,
+        base_url,
+        "storm_in_a_teacup",
+        ["", "@away", "@away"],
+        watchers=watchers,
     )
     _hostile_guest_changes_nothing(host, guests[0])
     guests, earlier = _play(host, guests, drop=10)
-    _verified(guests)
+    _verified([*guests, *watchers])
     screenshot(guests[0], "across-guest-verified")
 
     # A host that bends the record after the game is caught: the same secret, another seed.
@@ -343,8 +364,9 @@ def test_storm_at_three_devices_each_sees_only_its_own_seat_and_the_deal_is_veri
         guest.wait_for_selector("#peer-check[data-verified=false]", timeout=30_000)
         said = guest.locator("#peer-check").inner_text()
         assert said.startswith("Not verified:") and "committed secret" in said, said
-    _only_own_tables(host, guests, earlier)
+    _only_own_tables(host, [*guests, *watchers], earlier)
     assert [g.locator("#board").get_attribute("data-seat") for g in guests] == ["1", "2"]
+    assert watchers[0].locator("#board").get_attribute("data-seat") == "-1"
 
 
 def test_humble_tea_party_with_a_guest_and_a_bot_at_the_host(

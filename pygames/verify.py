@@ -34,6 +34,9 @@ from .core.deal import SALT_HEX, SECRET_HEX, check_reveal, is_hex, seed_of
 from .core.limits import MAX_SEAT, MAX_STEP
 from .games import get_game
 
+#: The seat of a guest who only watches: it is shown the public view.
+WATCHER = -1
+
 
 def view_digest(view: Any) -> str:
     """The SHA-256 of a view's JSON written one way (keys sorted, no spaces, \\u escapes):
@@ -59,14 +62,15 @@ def check_match(
     empty list when the deal and every view it was shown (``seen``: step -> the view's
     :func:`view_digest`) follow the rules. ``salt`` is the salt this seat sent; ``committed``
     the commitment shown before the deal; ``secret`` and ``salts`` what the host revealed at
-    the end.
+    the end. A watcher (``seat`` :data:`WATCHER`) was shown the public view and sent no salt: its
+    check is the same but for its own salt.
 
     Each problem is a catalogued message naming what did not match.
     """
     problems: list[Message] = []
     if not check_reveal(committed, secret):
         problems.append(Message.of("core.deal.secret_mismatch"))
-    if salts.get(seat) != salt:
+    if seat != WATCHER and salts.get(seat) != salt:
         problems.append(Message.of("core.deal.salt_missing"))
     try:
         dealt = seed_of(secret, salts) == record.seed
@@ -76,8 +80,10 @@ def check_match(
         problems.append(Message.of("core.deal.seed_mismatch"))
     views: dict[int, str] = {}
 
+    who = None if seat == WATCHER else seat
+
     def watch(state: State) -> None:
-        views[len(views)] = view_digest(state.view(seat))
+        views[len(views)] = view_digest(state.view(who))
 
     game = get_game(record.game)
     try:
@@ -144,7 +150,7 @@ def check_from_json(data: Any) -> list[Message]:
     if not isinstance(data, dict):
         raise _fail("check")
     record = MatchRecord.from_json(data.get("record"))
-    seat = _index(data.get("seat"), MAX_SEAT, "seat")
+    seat = WATCHER if data.get("seat") == WATCHER else _index(data.get("seat"), MAX_SEAT, "seat")
     salts_in = data.get("salts")
     seen_in = data.get("seen")
     if not isinstance(salts_in, dict) or not isinstance(seen_in, dict):
@@ -154,6 +160,8 @@ def check_from_json(data: Any) -> list[Message]:
     committed = _hex(data.get("commitment"), 64, "check")
     secret = data.get("secret")
     salt = data.get("salt")
+    if seat == WATCHER and salt is None:
+        salt = ""  # a watcher sent no salt
     if not isinstance(secret, str) or not isinstance(salt, str):
         raise _fail("check")
     return check_match(record, seat, salt, committed, secret, salts, seen)

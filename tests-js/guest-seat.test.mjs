@@ -56,9 +56,10 @@ describe("a guest's memory of its seat", () => {
 describe("invitationOf", () => {
   it("reads the invitation in the address, and says a damaged one is damaged", () => {
     assert.deepEqual(invitationOf(`#join=pg1o.AbC-_1&seat=2&key=${KEY}`), { code: "pg1o.AbC-_1", seat: 2, key: KEY });
+    assert.deepEqual(invitationOf(`#join=pg1o.x&seat=-1&key=${KEY}`), { code: "pg1o.x", seat: -1, key: KEY });
     assert.equal(invitationOf("#game=abc"), null);
     assert.equal(invitationOf(""), null);
-    for (const hash of [`#join=pg1a.x&seat=2&key=${KEY}`, `#join=pg1o.x&seat=9&key=${KEY}`, "#join=pg1o.x&seat=1&key=zz", `#join=pg1o.x&key=${KEY}`]) {
+    for (const hash of [`#join=pg1a.x&seat=2&key=${KEY}`, `#join=pg1o.x&seat=9&key=${KEY}`, `#join=pg1o.x&seat=-2&key=${KEY}`, "#join=pg1o.x&seat=1&key=zz", `#join=pg1o.x&key=${KEY}`]) {
       assert.equal(invitationOf(hash), "damaged", hash);
     }
   });

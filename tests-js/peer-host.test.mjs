@@ -261,5 +261,33 @@ describe("PeerHost", () => {
     assert.equal(host.presence().find((p) => p.seat === 1)?.connected, true);
     assert.equal(back.last("table").view.seat, 1);
   });
+
+  it("seats a watcher with its own key: it is sent the public table, adds nothing to the deal, and cannot act", async () => {
+    /** @type {number[]} */
+    const asked = [];
+    const host = new PeerHost({
+      commitment: COMMITMENT, keys: KEYS, limits: LIMITS, step: () => 5,
+      tableFor: (seat) => {
+        asked.push(seat);
+        return { step: 5, view: { seat } };
+      },
+      decide: async () => ({ ok: true }),
+    });
+    const key = host.addWatcher();
+    const watcher = new FakeChannel();
+    host.attach(watcher);
+    await watcher.say(hello(-1, { key: "0".repeat(32) }));
+    assert.equal(watcher.last("refused").reason, "shell.peer.refused.wrong_key");
+    await watcher.say(hello(-1, { key }));
+    assert.deepEqual(watcher.last("table"), { type: "table", step: 5, view: { seat: -1 } });
+    assert.equal(host.watching(), 1);
+    assert.deepEqual(host.salts(), {}, "a watcher's salt is no part of the deal");
+    await watcher.say(act(1, 5));
+    assert.equal(watcher.last("refused").reason, "shell.peer.refused.watching");
+    await host.publish();
+    assert.ok(asked.every((seat) => seat === -1), asked.join());
+    host.reveal("e".repeat(64), {});
+    assert.equal(watcher.last("reveal").secret, "e".repeat(64));
+  });
 });
 

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 
-import { PROTOCOL, randomKey, readGuestMessage, sameKey } from "../web/js/peer-protocol.js";
+import { PROTOCOL, WATCHER, randomKey, readGuestMessage, sameKey } from "../web/js/peer-protocol.js";
 import { LIMITS } from "./engine-limits.mjs";
 
 const ROOT = new URL("../", import.meta.url);
@@ -49,7 +49,7 @@ describe("readGuestMessage", () => {
 
   it("refuses fields of the wrong kind", () => {
     for (const text of [
-      hello({ seat: -1 }),
+      hello({ seat: -2 }),
       hello({ seat: 1.5 }),
       hello({ seat: "2" }),
       hello({ seat: LIMITS.max_seat + 1 }),
@@ -67,6 +67,11 @@ describe("readGuestMessage", () => {
     ]) {
       assert.equal(reason(text, SEATED), "shell.peer.refused.malformed", text);
     }
+  });
+
+  it("takes a watcher's hello (seat -1), and refuses any move from a watcher", () => {
+    assert.deepEqual(readGuestMessage(hello({ seat: WATCHER }), NEW, LIMITS), { ok: true, message: { type: "hello", seat: -1, key: KEY, salt: SALT } });
+    assert.equal(reason(act(), { ...SEATED, seat: WATCHER }), "shell.peer.refused.watching");
   });
 
   it("refuses another protocol's hello and a message of no known type", () => {

@@ -16,7 +16,7 @@ from pygames.core.deal import commitment, seed_of
 from pygames.core.limits import MAX_VIEW_DEPTH
 from pygames.core.messages import Message, render
 from pygames.games import get_game
-from pygames.verify import check_match, view_digest
+from pygames.verify import WATCHER, check_match, view_digest
 
 SECRET = "3c" * 32
 SALTS = {1: "a1" * 16, 2: "b2" * 16}
@@ -168,7 +168,7 @@ def test_the_page_checks_through_the_bridge(storm: Any) -> None:
     ("change", "what"),
     [
         ({"seat": "one"}, "seat"),
-        ({"seat": -1}, "seat"),
+        ({"seat": -2}, "seat"),
         ({"salts": {"x": "a1" * 16}}, "seat"),
         ({"salts": {"1": "A1" * 16}}, "deal salt"),
         ({"seen": {"0": "zz"}}, "view"),
@@ -252,3 +252,26 @@ def test_a_deal_and_a_seed_together_are_refused() -> None:
     config = {"game": "storm_in_a_teacup", "seats": seats, "deal": deal, "seed": 5}
     reply = json.loads(bridge.new_match(json.dumps(config)))
     assert not reply["ok"] and reply["message"]["id"] == "core.bridge.deal_and_seed"
+
+
+def test_a_watcher_checks_the_public_views_it_was_shown(storm: Any) -> None:
+    """A guest who only watches was shown the public view at each step and sent no salt: the
+    honest host passes its check, and a private view shown instead is caught."""
+    record, _ = storm
+    game = get_game(record.game)
+    public = {0: view_digest(record.replay(game, upto=0).view(None))}
+    private = dict(public)
+
+    def note(state: Any) -> None:
+        step = len(public)
+        public[step] = view_digest(state.view(None))
+        private[step] = view_digest(state.view(0))
+
+    record.replay(game, on_step=note)
+    assert _check(record, public, seat=WATCHER, salt="") == []
+    leaked = {**public, 5: private[5]}
+    assert _check(record, leaked, seat=WATCHER, salt="") == ["core.deal.view_mismatch"]
+    # A seat's check still needs its own salt; a watcher's has none to give.
+    check = _check_json(record, public)
+    check.update(seat=WATCHER, salt=None)
+    assert json.loads(bridge.check_match(json.dumps(check))) == {"ok": True, "problems": []}

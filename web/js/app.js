@@ -1679,7 +1679,8 @@ function drawGuestLink(linked) {
   if (!app.match || document.body.dataset.across !== "guest") return;
   const line = $("peer-presence");
   line.dataset.linked = String(linked);
-  line.textContent = t(linked ? "shell.peer.presence.linked" : "shell.peer.presence.lost");
+  const watching = app.guestSeat?.options.invitation.seat === -1;
+  line.textContent = t(linked ? "shell.peer.presence.linked" : "shell.peer.presence.lost") + (watching ? ` · ${t("shell.peer.join.watching")}` : "");
   line.hidden = false;
   if (app.match.status.over && $("peer-check").hidden) {
     $("peer-check").textContent = t("shell.peer.check.running");
@@ -1924,6 +1925,7 @@ async function main() {
   });
   window.addEventListener("hashchange", heardAddress);
   $("host-start").addEventListener("click", () => startAcross());
+  $("host-watch").addEventListener("click", () => app.hostRoom?.addWatcher());
   $("host-cancel").addEventListener("click", () => leaveForLobby());
   $("join-lobby").addEventListener("click", () => {
     setAddress(null);

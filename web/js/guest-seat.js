@@ -79,7 +79,8 @@ export function invitationOf(hash) {
   if (code === null) return null;
   const seatText = params.get("seat") ?? "";
   const key = params.get("key") ?? "";
-  if (!/^[0-5]$/.test(seatText) || !/^[0-9a-f]{32}$/.test(key) || !code.startsWith("pg1o.")) return "damaged";
+  // Seat -1: an invitation to watch.
+  if (!/^(-1|[0-5])$/.test(seatText) || !/^[0-9a-f]{32}$/.test(key) || !code.startsWith("pg1o.")) return "damaged";
   return { code, seat: Number(seatText), key };
 }
 
@@ -173,7 +174,7 @@ export class GuestSeat {
       if (["failed", "closed"].includes(link.connection.connectionState)) lost();
     });
     $("join-code").hidden = true;
-    this.status = { id: "shell.peer.join.linked" };
+    this.status = { id: seat === -1 ? "shell.peer.join.watching" : "shell.peer.join.linked" };
     this.draw();
     this.options.onLink(true);
     guest.join(channel);

@@ -8,7 +8,7 @@ import { $, el } from "./dom.js";
 import { t } from "./i18n.js";
 import { PeerCodeError, complete, invite } from "./peer-link.js";
 import { PeerHost } from "./peer-host.js";
-import { randomKey } from "./peer-protocol.js";
+import { WATCHER, randomKey } from "./peer-protocol.js";
 import { loadEncoder, qrSvg } from "./qr.js";
 import { loadReader, scanQr } from "./qr-scan.js";
 import { displayName } from "./words.js";
@@ -19,7 +19,8 @@ import { displayName } from "./words.js";
 /**
  * An invited seat in the room: its key, its link (a new one for each offer) and what its row
  * says.
- * @typedef {{seat: number, key: string, link: PeerLink | null, status: {id: string, args?: Record<string, unknown>}}} Invitation
+ * A watcher's invitation has seat -1 and `id` "w1", "w2"...; a seat's, its seat number.
+ * @typedef {{seat: number, id: string, key: string, link: PeerLink | null, status: {id: string, args?: Record<string, unknown>}}} Invitation
  */
 
 /**
@@ -60,7 +61,7 @@ export class HostRoom {
         const key = kept?.keys[String(seat)] ?? randomKey();
         // Reopened: every guest is away until invited again.
         const status = { id: kept ? "shell.peer.invite.left" : "shell.peer.invite.making" };
-        return [seat, { seat, key, link: null, status }];
+        return [seat, { seat, id: String(seat), key, link: null, status }];
       }),
     );
     this.host = new PeerHost({
@@ -81,11 +82,33 @@ export class HostRoom {
     });
     /** Whether the secret was revealed (once, at the end). */
     this.revealed = false;
+    /** @type {Invitation[]} the invitations to watch */
+    this.watchers = [];
   }
 
   /** The name of seat `seat` as the lobby set it. @param {number} seat */
   nameOf(seat) {
     return displayName(this.config.seats[seat]?.name ?? "", seat);
+  }
+
+  /** Who invitation `inv` is for: its seat's name, or "Watcher n". @param {Invitation} inv */
+  nameFor(inv) {
+    return inv.seat === WATCHER ? t("shell.peer.watcher", { n: inv.id.slice(1) }) : this.nameOf(inv.seat);
+  }
+
+  /** Every invitation, the seats' then the watchers'. */
+  all() {
+    return [...this.invitations.values(), ...this.watchers];
+  }
+
+  /** A new invitation to watch the match (before it starts or during it). */
+  async addWatcher() {
+    const key = this.host.addWatcher();
+    /** @type {Invitation} */
+    const inv = { seat: WATCHER, id: `w${this.watchers.length + 1}`, key, link: null, status: { id: "shell.peer.invite.making" } };
+    this.watchers.push(inv);
+    this.draw();
+    await this.#offer(inv);
   }
 
   /** Make every invitation (each gathers its local addresses: a few seconds at most). */
@@ -113,13 +136,12 @@ export class HostRoom {
   }
 
   /**
-   * The guest's answer for seat `seat`, pasted by the host: the link then opens. A code that is
-   * not an answer is refused in words and changes nothing.
-   * @param {number} seat @param {string} code
+   * The guest's answer to invitation `inv`, pasted or scanned by the host: the link then
+   * opens. A code that is not an answer is refused in words and changes nothing.
+   * @param {Invitation} inv @param {string} code
    */
-  async connect(seat, code) {
-    const inv = this.invitations.get(seat);
-    if (!inv?.link) return;
+  async connect(inv, code) {
+    if (!inv.link) return;
     try {
       await complete(inv.link, code);
       inv.status = { id: "shell.peer.invite.linking" };
@@ -142,7 +164,7 @@ export class HostRoom {
     inv.link = null;
     inv.status = { id: "shell.peer.invite.making" };
     old?.connection.close();
-    const row = $("host-invites").querySelector(`[data-seat="${seat}"]`);
+    const row = $("host-invites").querySelector(`[data-invite="${inv.id}"]`);
     row?.querySelector(".invite-qr")?.replaceChildren();
     const answer = /** @type {HTMLTextAreaElement | null | undefined} */ (row?.querySelector(".invite-answer"));
     if (answer) answer.value = "";
@@ -198,7 +220,7 @@ export class HostRoom {
    *  @param {number} seat */
   async tableFor(seat) {
     const match = this.match;
-    if (!match || !match.away.has(seat)) return null;
+    if (!match || (seat !== WATCHER && !match.away.has(seat))) return null;
     const reply = await this.engine.view(match.id, seat);
     if (!reply.ok) return null;
     return { step: reply.status.step, seat, status: reply.status, view: reply.view, legal: reply.legal, optional: reply.optional };
@@ -207,26 +229,27 @@ export class HostRoom {
   /** End the room: every link closes. */
   close() {
     this.match = null;
-    for (const inv of this.invitations.values()) inv.link?.connection.close();
+    for (const inv of this.all()) inv.link?.connection.close();
   }
 
   /** Draw the room's invitations in the reader's language, keeping what was typed. */
   draw() {
     $("host-commitment").textContent = this.deal.commitment;
     const list = $("host-invites");
-    for (const inv of this.invitations.values()) {
+    const watching = this.host.watchers;
+    for (const inv of this.all()) {
       const { seat } = inv;
-      const name = this.nameOf(seat);
-      let row = /** @type {HTMLLIElement | null} */ (list.querySelector(`[data-seat="${seat}"]`));
+      const name = this.nameFor(inv);
+      let row = /** @type {HTMLLIElement | null} */ (list.querySelector(`[data-invite="${inv.id}"]`));
       if (!row) {
-        row = this.#row(seat);
+        row = this.#row(inv);
         list.append(row);
       }
       const link = inv.link ? invitationLink(inv.link.code, seat, inv.key) : "";
       const linkInput = /** @type {HTMLInputElement} */ (row.querySelector(".invite-link"));
       if (linkInput.value !== link) {
         linkInput.value = link;
-        if (link) void this.#drawQr(row, link);
+        if (link) void this.#drawQr(row, inv, link);
       }
       row.querySelector(".invite-qr svg")?.setAttribute("aria-label", t("shell.peer.invite.qr", { name }));
       /** @type {HTMLElement} */ (row.querySelector(".invite-name")).textContent = name;
@@ -239,13 +262,16 @@ export class HostRoom {
       const scan = /** @type {HTMLButtonElement} */ (row.querySelector(".invite-scan"));
       scan.textContent = t("shell.peer.invite.scan");
       /** @type {HTMLButtonElement} */ (row.querySelector(".invite-scan-stop")).textContent = t("shell.peer.invite.scan_stop");
-      const joined = this.host.presence().find((p) => p.seat === seat);
-      connect.disabled = !inv.link || !!joined?.connected;
+      const connected = seat === WATCHER
+        ? watching.some((w) => w.key === inv.key && w.channel !== null)
+        : !!this.host.presence().find((p) => p.seat === seat)?.connected;
+      connect.disabled = !inv.link || connected;
       scan.disabled = connect.disabled;
       const status = /** @type {HTMLElement} */ (row.querySelector(".invite-status"));
-      status.textContent = t(inv.status.id, { name, ...inv.status.args });
-      row.dataset.connected = String(!!joined?.connected);
+      status.textContent = t(connected ? "shell.peer.invite.joined" : inv.status.id, { name, ...inv.status.args });
+      row.dataset.connected = String(connected);
     }
+    $("host-watch").textContent = t("shell.peer.room.watch");
     // During the match the room is for inviting again: its button goes back to the table.
     const ready = this.ready();
     $("host-start").disabled = !this.match && !ready;
@@ -255,11 +281,11 @@ export class HostRoom {
 
   /** The invitation link's QR code in row `row` (a phone's camera opens it). Without the
    *  encoder (offline before it was kept) the link is still there to copy.
-   *  @param {HTMLElement} row @param {string} link */
-  async #drawQr(row, link) {
+   *  @param {HTMLElement} row @param {Invitation} inv @param {string} link */
+  async #drawQr(row, inv, link) {
     let svg;
     try {
-      svg = qrSvg(await loadEncoder(), link, t("shell.peer.invite.qr", { name: this.nameOf(Number(row.dataset.seat)) }));
+      svg = qrSvg(await loadEncoder(), link, t("shell.peer.invite.qr", { name: this.nameFor(inv) }));
     } catch {
       return;
     }
@@ -268,10 +294,10 @@ export class HostRoom {
   }
 
   /** An invitation's row: the link to send, the answer to paste, and what is happening.
-   *  @param {number} seat */
-  #row(seat) {
-    const linkId = `invite-${seat}-link`;
-    const answerId = `invite-${seat}-answer`;
+   *  @param {Invitation} inv */
+  #row(inv) {
+    const linkId = `invite-${inv.id}-link`;
+    const answerId = `invite-${inv.id}-answer`;
     const link = el("input", { id: linkId, class: "invite-link code-text", type: "text", readonly: true });
     const copy = el("button", { type: "button", class: "invite-copy" });
     const answer = el("textarea", { id: answerId, class: "invite-answer code-text", rows: 3, autocomplete: "off", spellcheck: "false" });
@@ -279,7 +305,7 @@ export class HostRoom {
     const status = el("p", { class: "invite-status", role: "status", "aria-live": "polite" });
     const note = el("p", { class: "invite-note hint", "aria-live": "polite" });
     copy.addEventListener("click", async () => {
-      const name = this.nameOf(seat);
+      const name = this.nameFor(inv);
       try {
         await navigator.clipboard.writeText(link.value);
         note.textContent = t("shell.peer.invite.copied", { name });
@@ -288,7 +314,7 @@ export class HostRoom {
         note.textContent = t("shell.peer.invite.select");
       }
     });
-    connect.addEventListener("click", () => this.connect(seat, answer.value));
+    connect.addEventListener("click", () => this.connect(inv, answer.value));
     // The guest's answer read by this device's camera, where it has one.
     const scan = el("button", { type: "button", class: "invite-scan" });
     const video = el("video", { class: "invite-video", "aria-hidden": "true" });
@@ -300,7 +326,7 @@ export class HostRoom {
     stopScan.addEventListener("click", () => stopping?.());
     scan.addEventListener("click", async () => {
       if (stopping) return;
-      const name = this.nameOf(seat);
+      const name = this.nameFor(inv);
       scanner.hidden = false;
       scanSays.textContent = t("shell.peer.invite.scanning", { name });
       try {
@@ -310,7 +336,7 @@ export class HostRoom {
         scanner.hidden = true;
         if (text !== null) {
           answer.value = text;
-          await this.connect(seat, text);
+          await this.connect(inv, text);
         }
       } catch {
         scanSays.textContent = t("shell.peer.invite.no_camera");
@@ -320,7 +346,7 @@ export class HostRoom {
     });
     return el(
       "li",
-      { class: "invite", "data-seat": String(seat) },
+      { class: "invite", "data-invite": inv.id, ...(inv.seat === WATCHER ? { "data-watch": "" } : { "data-seat": String(inv.seat) }) },
       el("h3", { class: "invite-name" }),
       el("label", { class: "invite-link-label", for: linkId }),
       el("div", { class: "invite-line" }, link, copy),
@@ -354,6 +380,7 @@ export class HostRoom {
         }
         return part;
       }),
+      ...(this.watchers.length ? [el("span", { class: "presence" }, t("shell.peer.presence.watching", { n: this.host.watching() }))] : []),
     );
     line.hidden = false;
   }

@@ -9,7 +9,7 @@
 // seat and the table as it is now, and the count of its decisions goes on (a decision sent
 // before the drop cannot be replayed after it).
 
-import { PROTOCOL, readGuestMessage, sameKey } from "./peer-protocol.js";
+import { PROTOCOL, WATCHER, randomKey, readGuestMessage, sameKey } from "./peer-protocol.js";
 /** @import { Action, Limits, Message } from "./types.js" */
 /** @import { GuestMessage, LinkState, Refusal } from "./peer-protocol.js" */
 
@@ -49,6 +49,9 @@ import { PROTOCOL, readGuestMessage, sameKey } from "./peer-protocol.js";
  * @property {(seat: number) => void} [left] a guest's link closed (it is away until it returns)
  */
 
+/** A link as the host knows it: the seat it holds once its hello was accepted.
+ *  @typedef {{seat: number | null, holder: Seat | null}} Link */
+
 /** One invited seat as the host keeps it. */
 class Seat {
   /** @param {number} seat @param {string} key */
@@ -76,8 +79,10 @@ export class PeerHost {
       const kept = this.seats.get(seat);
       if (kept) kept.salt = salt;
     }
-    /** @type {Map<Channel, {seat: number | null}>} each link attached, and the seat it holds */
+    /** @type {Map<Channel, Link>} each link attached, and the seat it holds */
     this.links = new Map();
+    /** @type {Seat[]} the guests who only watch (seat -1), each with its own key */
+    this.watchers = [];
   }
 
   /**
@@ -85,8 +90,8 @@ export class PeerHost {
    * @param {Channel} channel
    */
   attach(channel) {
-    /** The seat this link holds: none until its hello is accepted. */
-    const link = { /** @type {number | null} */ seat: null };
+    /** @type {Link} The seat this link holds: none until its hello is accepted. */
+    const link = { seat: null, holder: null };
     channel.addEventListener("message", (event) => {
       void this.#receive(channel, link, event.data);
     });
@@ -101,20 +106,26 @@ export class PeerHost {
    * @param {Channel} channel
    */
   lost(channel) {
-    const link = this.links.get(channel);
+    const seat = this.links.get(channel)?.holder;
     this.links.delete(channel);
-    const seat = link?.seat === null || link === undefined ? undefined : this.seats.get(link.seat);
     if (seat && seat.channel === channel) {
       seat.channel = null;
       this.options.left?.(seat.seat);
     }
   }
 
+  /** A new invitation to watch: its key (a guest who watches is sent the public view). */
+  addWatcher() {
+    const seat = new Seat(WATCHER, randomKey());
+    this.watchers.push(seat);
+    return seat.key;
+  }
+
   /**
-   * @param {Channel} channel @param {{seat: number | null}} link @param {unknown} text
+   * @param {Channel} channel @param {Link} link @param {unknown} text
    */
   async #receive(channel, link, text) {
-    const held = link.seat === null ? undefined : this.seats.get(link.seat);
+    const held = link.holder;
     // A link whose seat was taken over by a newer link (the guest reloaded) says nothing more.
     if (held && held.channel !== channel) return;
     /** @type {LinkState} */
@@ -129,20 +140,22 @@ export class PeerHost {
   }
 
   /**
-   * @param {Channel} channel @param {{seat: number | null}} link
+   * @param {Channel} channel @param {Link} link
    * @param {Extract<GuestMessage, {type: "hello"}>} hello
    */
   async #hello(channel, link, hello) {
-    const seat = this.seats.get(hello.seat);
+    const seat = hello.seat === WATCHER ? this.watchers.find((w) => sameKey(hello.key, w.key)) : this.seats.get(hello.seat);
     if (!seat || !sameKey(hello.key, seat.key)) {
       this.#refuse(channel, link.seat, "shell.peer.refused.wrong_key", undefined);
       return;
     }
-    // The deal is made with the salt a seat sent first; a rejoin cannot change it.
-    seat.salt ??= hello.salt;
+    // The deal is made with the salt a seat sent first; a rejoin cannot change it. A watcher's
+    // is not part of the deal (it may come after it).
+    if (seat.seat !== WATCHER) seat.salt ??= hello.salt;
     if (seat.channel && seat.channel !== channel) seat.channel.close?.();
     seat.channel = channel;
     link.seat = seat.seat;
+    link.holder = seat;
     this.#send(channel, { type: "welcome", v: PROTOCOL, seat: seat.seat, commitment: this.options.commitment });
     this.options.joined?.(seat.seat);
     await this.#sendTable(seat);
@@ -201,7 +214,7 @@ export class PeerHost {
 
   /** Send every seated guest its own table as it is now (after any move). */
   async publish() {
-    await Promise.all([...this.seats.values()].map((seat) => this.#sendTable(seat)));
+    await Promise.all([...this.seats.values(), ...this.watchers].map((seat) => this.#sendTable(seat)));
   }
 
   /**
@@ -210,7 +223,7 @@ export class PeerHost {
    */
   reveal(secret, record) {
     const salts = this.salts();
-    for (const seat of this.seats.values()) {
+    for (const seat of [...this.seats.values(), ...this.watchers]) {
       if (seat.channel) this.#send(seat.channel, { type: "reveal", secret, salts, record });
     }
   }
@@ -226,5 +239,10 @@ export class PeerHost {
   /** Who is at the table: each invited seat, and whether its guest is linked now. */
   presence() {
     return [...this.seats.values()].map((seat) => ({ seat: seat.seat, joined: seat.salt !== null, connected: seat.channel !== null }));
+  }
+
+  /** How many guests are watching now (linked). */
+  watching() {
+    return this.watchers.filter((w) => w.channel !== null).length;
   }
 }

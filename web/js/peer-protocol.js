@@ -7,7 +7,8 @@
 //
 // A guest says:
 //   {type: "hello", v, seat, key, salt}   take (or take back) its seat: the seat key of its
-//                                          invitation, and its salt for the deal
+//                                          invitation, and its salt for the deal (seat -1: a
+//                                          guest who only watches; its salt is not used)
 //   {type: "act", n, step, action}         a decision at the table's step `step`; `n` counts
 //                                          the guest's messages of this kind, from 1
 // The host says:
@@ -21,6 +22,8 @@ import { jsonDepth } from "./bounds.js";
 
 /** The version of this protocol: a device speaking another one is told so. */
 export const PROTOCOL = 1;
+/** The seat of a guest who only watches: it is sent the public view, and cannot act. */
+export const WATCHER = -1;
 /** A seat key and a salt: 16 random bytes as 32 lowercase hexadecimal characters. */
 const KEY = /^[0-9a-f]{32}$/;
 
@@ -28,7 +31,8 @@ const KEY = /^[0-9a-f]{32}$/;
  * Why the host refused a guest's message: an id of the page's catalogue (web/i18n).
  * @typedef {"shell.peer.refused.malformed" | "shell.peer.refused.too_long" | "shell.peer.refused.version"
  *   | "shell.peer.refused.unknown" | "shell.peer.refused.not_your_seat" | "shell.peer.refused.wrong_key"
- *   | "shell.peer.refused.replayed" | "shell.peer.refused.stale" | "shell.peer.refused.not_seated"} Refusal
+ *   | "shell.peer.refused.replayed" | "shell.peer.refused.stale" | "shell.peer.refused.not_seated"
+ *   | "shell.peer.refused.watching"} Refusal
  */
 
 /**
@@ -76,7 +80,7 @@ export function readGuestMessage(text, link, limits) {
   if (data.type === "hello") {
     if (data.v !== PROTOCOL) return refuse("shell.peer.refused.version");
     const { seat, key, salt } = data;
-    if (!wholeUpTo(seat, limits.max_seat) || typeof key !== "string" || !KEY.test(key) || typeof salt !== "string" || !KEY.test(salt)) {
+    if ((seat !== WATCHER && !wholeUpTo(seat, limits.max_seat)) || typeof key !== "string" || !KEY.test(key) || typeof salt !== "string" || !KEY.test(salt)) {
       return refuse("shell.peer.refused.malformed");
     }
     if (link.seat !== null && link.seat !== seat) return refuse("shell.peer.refused.not_your_seat");
@@ -88,6 +92,7 @@ export function readGuestMessage(text, link, limits) {
       return refuse("shell.peer.refused.malformed");
     }
     if (link.seat === null) return refuse("shell.peer.refused.not_seated");
+    if (link.seat === WATCHER) return refuse("shell.peer.refused.watching");
     if (/** @type {number} */ (n) <= link.lastN) return refuse("shell.peer.refused.replayed");
     if (step !== link.step) return refuse("shell.peer.refused.stale");
     const message = { type: /** @type {const} */ ("act"), n: /** @type {number} */ (n), step: /** @type {number} */ (step), action: /** @type {Action} */ (action) };

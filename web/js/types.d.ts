@@ -363,6 +363,7 @@ export interface PageElements {
   "host-invites": HTMLOListElement;
   "host-commitment": HTMLElement;
   "host-start": HTMLButtonElement;
+  "host-watch": HTMLButtonElement;
   "host-cancel": HTMLButtonElement;
   "host-start-hint": HTMLParagraphElement;
   join: HTMLElement;
