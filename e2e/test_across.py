@@ -425,3 +425,24 @@ def test_a_host_that_reloads_reopens_the_table_and_invites_its_guest_again(
     guests, _ = _play(host, [guest])
     _verified(guests)
     _only_own_tables(host, guests, earlier)
+
+
+def test_the_room_before_the_deal_goes_back_to_the_lobby_and_a_damaged_invitation_is_said(
+    site: Any, base_url: str
+) -> None:
+    host, _ = site
+    host.goto(base_url + "?fast=1")
+    choose_seats(host, "storm_in_a_teacup", ["", "@away"], NAMES[:2])
+    host.locator("#start").click()
+    host.wait_for_selector("#host-room:not([hidden])")
+    host.locator("#host-cancel").click()  # nothing was dealt: nothing to confirm
+    host.wait_for_selector("#lobby:not([hidden])")
+    assert host.locator("#confirm-dialog[open]").count() == 0
+    assert host.locator("#seat-1-who").input_value() == "@away"  # the settings stay
+    # A link whose invitation was cut short says so, and offers the lobby.
+    host.goto(base_url + "?fast=1#join=pg1o.abc&seat=7&key=00")
+    host.wait_for_selector("#join:not([hidden])")
+    expect(host.locator("#join-status")).to_have_text(
+        "This invitation link is damaged: ask the host to send it again."
+    )
+    assert_accessible(host, "a damaged invitation")

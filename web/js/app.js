@@ -1926,7 +1926,8 @@ async function main() {
   window.addEventListener("hashchange", heardAddress);
   $("host-start").addEventListener("click", () => startAcross());
   $("host-watch").addEventListener("click", () => app.hostRoom?.addWatcher());
-  $("host-cancel").addEventListener("click", () => leaveForLobby());
+  // Before the deal the room leaves nothing behind; during the match it is the match's to leave.
+  $("host-cancel").addEventListener("click", () => (app.hostRoom?.match ? leaveForLobby() : showLobby()));
   $("join-lobby").addEventListener("click", () => {
     setAddress(null);
     goToLobby();
