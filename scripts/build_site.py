@@ -141,24 +141,23 @@ def _copy_vendor(out: Path) -> dict[str, str]:
 
     # The QR encoder of the invitations to a table across devices (web/js/qr.js loads it on
     # first use): one ES module, no dependencies.
-    uqr = NODE_MODULES / "uqr"
-    if not (uqr / "package.json").is_file():
-        raise SystemExit(f"build: {uqr} is missing; run `npm ci` first")
-    versions["uqr"] = json.loads((uqr / "package.json").read_text())["version"]
-    dest = out / "vendor" / "uqr"
-    dest.mkdir(parents=True)
-    (dest / "index.mjs").write_text(_strip_source_map((uqr / "dist" / "index.mjs").read_text()))
-
+    versions["uqr"] = _vendor_script(out, "uqr", "index.mjs")
     # The QR reader for a browser without BarcodeDetector (web/js/qr-scan.js loads it when the
     # host first scans a guest's answer): one classic script, no dependencies.
-    jsqr = NODE_MODULES / "jsqr"
-    if not (jsqr / "package.json").is_file():
-        raise SystemExit(f"build: {jsqr} is missing; run `npm ci` first")
-    versions["jsqr"] = json.loads((jsqr / "package.json").read_text())["version"]
-    dest = out / "vendor" / "jsqr"
-    dest.mkdir(parents=True)
-    (dest / "jsQR.js").write_text(_strip_source_map((jsqr / "dist" / "jsQR.js").read_text()))
+    versions["jsqr"] = _vendor_script(out, "jsqr", "jsQR.js")
     return versions
+
+
+def _vendor_script(out: Path, package: str, name: str) -> str:
+    """Copy npm package ``package``'s one script ``dist/<name>`` to ``vendor/<package>/<name>``;
+    answers its version."""
+    src = NODE_MODULES / package
+    if not (src / "package.json").is_file():
+        raise SystemExit(f"build: {src} is missing; run `npm ci` first")
+    dest = out / "vendor" / package
+    dest.mkdir(parents=True)
+    (dest / name).write_text(_strip_source_map((src / "dist" / name).read_text()))
+    return str(json.loads((src / "package.json").read_text())["version"])
 
 
 PRELOAD_ANCHOR = '  <link rel="modulepreload" href="vendor/pyscript/core.js">\n'

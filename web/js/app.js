@@ -1669,6 +1669,7 @@ async function openGuestSeat(invitation) {
       line.hidden = false;
     },
     onLink: (linked) => drawGuestLink(linked),
+    storage: tabStorage(),
   });
   app.guestSeat = seat;
   await seat.open();

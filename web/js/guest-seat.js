@@ -5,7 +5,7 @@
 
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";
-import { PeerCodeError, join } from "./peer-link.js";
+import { PeerCodeError, join, whenLost } from "./peer-link.js";
 import { PeerGuest } from "./peer-guest.js";
 import { PeerTransport } from "./peer-transport.js";
 import { loadEncoder, qrSvg } from "./qr.js";
@@ -58,15 +58,6 @@ export function keepMemory(storage, memory) {
   }
 }
 
-/** This page's local storage, or null where the browser blocks it. */
-function localStore() {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The invitation in address fragment `hash` (`#join=<code>&seat=<n>&key=<hex>`): null when
  * there is none, "damaged" when it is there but cannot be one.
@@ -95,7 +86,8 @@ export class GuestSeat {
    *   onRefused: (message: Message) => void,
    *   onChecked: (problems: Message[]) => void,
    *   onLink: (linked: boolean) => void,
-   * }} options
+   *   storage: Storage | null,
+   * }} options `storage`: where the seat's memory is kept (null: nowhere)
    */
   constructor(options) {
     this.options = options;
@@ -145,7 +137,7 @@ export class GuestSeat {
     }
     const engine = await this.options.engine();
     const { seat, key } = this.options.invitation;
-    const store = localStore();
+    const store = this.options.storage;
     const guest = new PeerGuest({
       seat,
       key,
@@ -160,8 +152,7 @@ export class GuestSeat {
     /** The guest's side of the link (its decisions' count, the digests it keeps). */
     this.guest = guest;
     this.transport = new PeerTransport(guest, () => this.options.onMoved());
-    // The host is gone when the channel closes, or when the connection fails without closing
-    // it (a host page closed says nothing: its connection fails some seconds later).
+    // The host is gone when the channel closes, or when the connection fails without closing it.
     let gone = false;
     const lost = () => {
       if (gone) return;
@@ -170,9 +161,7 @@ export class GuestSeat {
       this.options.onLink(false);
     };
     channel.addEventListener("close", lost);
-    link.connection.addEventListener("connectionstatechange", () => {
-      if (["failed", "closed"].includes(link.connection.connectionState)) lost();
-    });
+    whenLost(link.connection, lost);
     $("join-code").hidden = true;
     this.status = { id: seat === -1 ? "shell.peer.join.watching" : "shell.peer.join.linked" };
     this.draw();

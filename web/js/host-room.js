@@ -6,7 +6,7 @@
 
 import { $, el } from "./dom.js";
 import { t } from "./i18n.js";
-import { PeerCodeError, complete, invite } from "./peer-link.js";
+import { PeerCodeError, complete, invite, whenLost } from "./peer-link.js";
 import { PeerHost } from "./peer-host.js";
 import { WATCHER, randomKey } from "./peer-protocol.js";
 import { loadEncoder, qrSvg } from "./qr.js";
@@ -127,9 +127,7 @@ export class HostRoom {
     link.channel.then(
       (channel) => {
         this.host.attach(channel);
-        link.connection.addEventListener("connectionstatechange", () => {
-          if (["failed", "closed"].includes(link.connection.connectionState)) this.host.lost(channel);
-        });
+        whenLost(link.connection, () => this.host.lost(channel));
       },
       () => {},
     );

@@ -414,14 +414,7 @@ export class Match {
     if (this.readOnly || this.status.over || !this.away.has(seat)) return { ok: false, error: "not an away seat" };
     const gen = this.generation;
     if (this.applying) await this.applying; // a bot's move already on its way lands first
-    const sending = this.transport.act(this.id, seat, JSON.stringify(action), step, this.shown());
-    this.applying = sending;
-    let reply;
-    try {
-      reply = await sending;
-    } finally {
-      if (this.applying === sending) this.applying = null;
-    }
+    const reply = await this.sendAct(seat, action, step);
     if (!reply.ok) return reply;
     if (gen === this.generation) {
       this.status = reply.status;
@@ -499,18 +492,26 @@ export class Match {
   }
 
   /**
+   * Send a decision that no person at this device makes (a bot's, another device's) to the
+   * engine; while it is on its way a person's decision here waits for it (`applying`).
+   * @param {number} seat @param {Action} action @param {number} step
+   */
+  async sendAct(seat, action, step) {
+    const sending = this.transport.act(this.id, seat, JSON.stringify(action), step, this.shown());
+    this.applying = sending;
+    try {
+      return await sending;
+    } finally {
+      if (this.applying === sending) this.applying = null;
+    }
+  }
+
+  /**
    * Apply a bot's chosen action at the step it chose it for; null if that did not happen.
    * @param {number} seat @param {Action} action @param {number} step @param {number} gen
    */
   async applyBot(seat, action, step, gen) {
-    const sending = this.transport.act(this.id, seat, JSON.stringify(action), step, this.shown());
-    this.applying = sending;
-    let reply;
-    try {
-      reply = await sending;
-    } finally {
-      if (this.applying === sending) this.applying = null;
-    }
+    const reply = await this.sendAct(seat, action, step);
     this.check(gen);
     if (!reply.ok) {
       if (reply.error_type !== "StaleView") await this.tell({ type: "error", reply, bot: true });

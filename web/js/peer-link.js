@@ -147,6 +147,18 @@ function gathered(pc, ms) {
  * @property {string} code the code to give the other side
  */
 
+/**
+ * Call `lost` once `connection` has failed or closed. A device that vanishes (a page closed, a
+ * network gone) says nothing: its connection fails some seconds later, and its data channel
+ * may never close.
+ * @param {RTCPeerConnection} connection @param {() => void} lost
+ */
+export function whenLost(connection, lost) {
+  connection.addEventListener("connectionstatechange", () => {
+    if (connection.connectionState === "failed" || connection.connectionState === "closed") lost();
+  });
+}
+
 /** @param {RTCDataChannel} channel @returns {Promise<RTCDataChannel>} */
 function opened(channel) {
   if (channel.readyState === "open") return Promise.resolve(channel);
