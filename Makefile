@@ -23,7 +23,7 @@ DIST_STAMP := dist/build.json
 JS_TESTS := tests-js/*.test.mjs
 BUILD_INPUTS := $(shell find web pygames scripts -type f -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null) package.json
 
-.PHONY: help setup build serve test lint typecheck contract unit test-js e2e screenshots chromium bench bench-web bench-assist bench-pace bench-across soak soak-tests wheel clean
+.PHONY: help setup build serve test lint typecheck contract unit test-js e2e screenshots chromium bench bench-web bench-assist bench-pace bench-across bench-paint soak soak-tests wheel clean
 
 help:
 	@echo "make serve   set up, build, and serve the site at http://$(HOST):$(PORT)/"
@@ -37,6 +37,7 @@ help:
 	@echo "make bench-assist  a hint's latency and a whole game's review time in Chromium, per game"
 	@echo "make bench-pace  a person's wait for the bots at each speed (Humble Tea Party, 4 players)"
 	@echo "make bench-across  a decision's time to every device of a table across devices; the bytes it adds"
+	@echo "make bench-paint  raster CPU of a full repaint of each game's table, against a floor with no textures"
 	@echo "make soak    10,000 random games at every game and player count; 10,000 fuzzed bridge calls, saves and links"
 	@echo "make wheel   the Python wheel and sdist (python -m build) in build/wheel/, checked by twine"
 	@echo "make soak-tests  the slow tests in full (conformance batches; browser games to their end: make test plays their first games or decisions) and the soak browser tests (make test checks once what they repeat)"
@@ -140,6 +141,9 @@ bench-pace: build chromium
 
 bench-across: build chromium
 	$(PY) scripts/bench_across.py --site dist
+
+bench-paint: build chromium
+	$(PY) scripts/bench_paint.py --site dist
 
 bench-web: build chromium
 	$(PY) scripts/bench_web.py --bare --floor $(if $(BASE),--site base=$(BASE)) --site dist=dist --trials $(BENCH_TRIALS) --play --python

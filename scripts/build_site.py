@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Build the static site into ``dist/``.
 
-``dist/`` holds a copy of ``web/``, the app icons drawn by ``scripts/icons.py``, the runtime
+``dist/`` holds a copy of ``web/``, the app icons drawn by ``scripts/icons.py`` and the tables'
+textures drawn by ``scripts/textures.py`` (``dist/textures/``), the runtime
 files vendored from ``node_modules`` (Pyodide, PyScript, the uqr QR encoder and the jsQR
 reader, only what the page loads) under ``dist/vendor/``, and ``dist/pygames.zip`` (the rules
 package, unpacked into the worker's file system by PyScript's ``files`` config). The archive
@@ -46,6 +47,7 @@ import zipfile
 from pathlib import Path
 
 from icons import write_icons
+from textures import write_textures
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -416,6 +418,7 @@ def build(out: Path) -> None:
     versions = _copy_vendor(out)
     _preload_pyscript(out)
     write_icons(out / "icons")  # the bitmaps the web app manifest lists
+    write_textures(out / "textures")  # the tiles the style sheets lay under the tables
     digests = _compile(out)
     _write_words(out)
     _write_catalogue(out)

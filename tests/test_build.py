@@ -25,8 +25,17 @@ from pygames.bots import DEFAULT_LEVEL, LEVELS  # noqa: E402
 from pygames.core import limits  # noqa: E402
 from pygames.games import all_games  # noqa: E402
 
-# What the build adds to web/'s files: the vendored runtime, the icons, the engine's archive.
-ADDED = ("vendor/", "icons/", "build.json", "pygames.zip", "js/catalog.json", "js/pictures.json")
+# What the build adds to web/'s files: the vendored runtime, the icons and textures, the
+# engine's archive.
+ADDED = (
+    "vendor/",
+    "icons/",
+    "textures/",
+    "build.json",
+    "pygames.zip",
+    "js/catalog.json",
+    "js/pictures.json",
+)
 
 
 NEEDS_RUNTIME = pytest.mark.skipif(
