@@ -17,7 +17,9 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import textures  # noqa: E402
 
 
-@pytest.mark.parametrize("name, size, texel", textures.TEXTURES, ids=lambda v: str(v))
+@pytest.mark.parametrize(
+    ("name", "size", "texel"), [pytest.param(*t, id=t[0]) for t in textures.TEXTURES]
+)
 def test_a_tile_repeats_without_a_seam(name: str, size: int, texel: textures.Texel) -> None:
     # The texel is a pattern over the whole plane: the tile is one period of it in each
     # direction, so the tile laid next to itself continues it.
