@@ -15,7 +15,7 @@ import math
 import struct
 import sys
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 Colour = tuple[int, int, int]
@@ -123,15 +123,21 @@ def png(size: int, rgba_rows: bytes) -> bytes:
     )
 
 
-def write_icons(out: Path) -> list[Path]:
-    """Write every icon of :data:`ICONS` into ``out``; returns their paths."""
+def write_pngs(out: Path, images: Iterable[tuple[str, int, bytes]]) -> list[Path]:
+    """Write each ``(file name, size, RGBA rows)`` of ``images`` into ``out`` as a square PNG;
+    returns their paths."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, size, maskable in ICONS:
+    for name, size, rows in images:
         path = out / name
-        path.write_bytes(png(size, draw(size, maskable)))
+        path.write_bytes(png(size, rows))
         written.append(path)
     return written
+
+
+def write_icons(out: Path) -> list[Path]:
+    """Write every icon of :data:`ICONS` into ``out``; returns their paths."""
+    return write_pngs(out, ((name, size, draw(size, mask)) for name, size, mask in ICONS))
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from icons import png
+from icons import write_pngs
 
 Rgba = tuple[int, int, int, float]  # colour and opacity 0..1
 Texel = Callable[[int, int], Rgba | None]  # the colour at (x, y), None where clear
@@ -92,13 +92,7 @@ def draw(size: int, texel: Texel) -> bytes:
 
 def write_textures(out: Path) -> list[Path]:
     """Write every tile of :data:`TEXTURES` into ``out``; returns their paths."""
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, size, texel in TEXTURES:
-        path = out / name
-        path.write_bytes(png(size, draw(size, texel)))
-        written.append(path)
-    return written
+    return write_pngs(out, ((name, size, draw(size, texel)) for name, size, texel in TEXTURES))
 
 
 if __name__ == "__main__":
