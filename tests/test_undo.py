@@ -25,6 +25,10 @@ WORLDS = 4  # determinizations an action is tried in
 STEPS = 240  # random steps checked at each setting (whole games, the last one cut short)
 
 
+def _table(state: State, seat: int) -> str:
+    return json.dumps(state.view(seat)["table"], sort_keys=True)
+
+
 def _seen(state: State, seat: int, log_from: int) -> tuple[Any, ...]:
     view = state.view(seat)
     return json.dumps(view["table"], sort_keys=True), json.dumps(view["log"][log_from:])
@@ -34,9 +38,10 @@ def oracle(before: State, actor: int, action: Action, after: State, seat: int, r
     """Whether ``action`` (by ``actor``) showed ``seat`` something it could not know."""
     log_from = len(before.view(seat)["log"])
     real = _seen(after, seat, log_from)
+    known = _table(before, seat)
     for _ in range(WORLDS):
         world = before.determinize(seat, Rng(rng.next_u64()))
-        assert _seen(world, seat, 0)[0] == _seen(before, seat, 0)[0], "not the seat's world"
+        assert _table(world, seat) == known, "not the seat's world"
         try:
             world.apply(actor, action)
         except IllegalAction:
