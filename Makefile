@@ -23,10 +23,11 @@ DIST_STAMP := dist/build.json
 JS_TESTS := tests-js/*.test.mjs
 BUILD_INPUTS := $(shell find web pygames scripts -type f -not -path '*/__pycache__/*' -not -name '*.pyc' 2>/dev/null) package.json
 
-.PHONY: help setup build serve test lint typecheck contract unit test-js e2e screenshots chromium bench bench-web bench-assist bench-pace bench-across bench-paint soak soak-tests wheel clean
+.PHONY: help setup build serve signal test lint typecheck contract unit test-js e2e screenshots chromium bench bench-web bench-assist bench-pace bench-across bench-paint soak soak-tests wheel clean
 
 help:
 	@echo "make serve   set up, build, and serve the site at http://$(HOST):$(PORT)/"
+	@echo "make signal  a PeerJS signalling server on port 9000 (play across devices far apart: type ws://<address>:9000/pygames in the room)"
 	@echo "make test    set up (chromium included) and run lint, types, unit and browser tests"
 	@echo "make build   build the site into dist/"
 	@echo "make screenshots  the browser tests, saving their screenshots in e2e/artifacts/ to look at (TESTS=e2e/test_x.py: some)"
@@ -62,6 +63,11 @@ build: $(DIST_STAMP)
 serve: build
 	@echo "Open http://$(HOST):$(PORT)/"
 	$(PY) scripts/serve.py --dir dist --host $(HOST) --port $(PORT)
+
+# A PeerJS signalling server for play across devices far apart (README), from the pinned dev
+# dependency: type ws://<this machine's address>:9000/pygames in the host's room.
+signal: $(NODE_STAMP)
+	node node_modules/peer/dist/bin/peerjs.js --port 9000 --path /pygames
 
 # The browser tests run in the headless shell (faster) and the full browser (a test of what only
 # it does, and the benchmarks): Debian's two packages of the same Chromium.

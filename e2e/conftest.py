@@ -149,6 +149,10 @@ class Guard:
     # a test would pass unseen; only tests that kill the engine on purpose allow it.
     deaths: list[str] = field(default_factory=list)
     allow_engine_deaths: bool = False
+    # WebSockets the page opened (they pass no route): each must go to a signalling server the
+    # test typed into the page as a person would (``sockets_to``), or it is foreign.
+    sockets: list[str] = field(default_factory=list)
+    sockets_to: list[str] = field(default_factory=list)
 
     def is_local(self, url: str) -> bool:
         return url.startswith((self.origin + "/", "blob:", "data:"))
@@ -195,9 +199,16 @@ class Guard:
         context.remove_listener("requestfailed", self.on_request_failed)
         context.remove_listener("response", self.on_response)
 
+    def on_websocket(self, socket: Any) -> None:
+        url: str = socket.url
+        self.sockets.append(url)
+        if not url.startswith(tuple(self.sockets_to)) or not self.sockets_to:
+            self.foreign.append(url)
+
     def watch_page(self, page: Page) -> None:
         page.on("console", self.on_console)
         page.on("pageerror", self.on_page_error)
+        page.on("websocket", self.on_websocket)
 
     def check(self) -> None:
         assert not self.foreign, f"requests to other origins: {self.foreign}"

@@ -1,6 +1,7 @@
 """A table across devices, in three browser contexts with storage of their own: the host sets
 up the seats in the lobby, each guest opens its invitation link, the host pastes each guest's
-answer code, and the game is played on three screens, each showing only its own seat.
+answer code (or, through a signalling server the test starts, the devices meet by themselves),
+and the game is played on three screens, each showing only its own seat.
 
 The guests' pages keep every message their data channel received; the test replays the host's
 record afterwards and checks that each table a guest was sent is exactly what the rules give
@@ -12,9 +13,14 @@ Every page is guarded (e2e/conftest.py): a request to any other origin fails the
 from __future__ import annotations
 
 import json
+import socket
+import subprocess
 import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from pygames.core import MatchRecord
@@ -22,7 +28,7 @@ from pygames.core.limits import MAX_ACTION_CHARS
 from pygames.games import get_game
 
 from .a11y import assert_accessible
-from .conftest import ENGINE_TIMEOUT_MS, SOAK, decisions, screenshot
+from .conftest import ENGINE_TIMEOUT_MS, SOAK, Guard, decisions, screenshot, soak_beyond
 from .lobby import choose_seats
 from .play import board_state, decide, tab_save
 
@@ -446,3 +452,139 @@ def test_the_room_before_the_deal_goes_back_to_the_lobby_and_a_damaged_invitatio
         "This invitation link is damaged: ask the host to send it again."
     )
     assert_accessible(host, "a damaged invitation")
+
+
+# ---------------------------------------------------------------- through a signalling server
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def peer_server() -> Iterator[str]:
+    """A PeerJS signalling server on this machine, as a person runs it (the ``peer`` npm
+    package's ``peerjs`` command, README), on a free port: its address as a person types it."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = ROOT / "node_modules" / "peer" / "dist" / "bin" / "peerjs.js"
+    server = subprocess.Popen(
+        ["node", str(command), "--port", str(port), "--host", "127.0.0.1", "--path", "/pygames"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert server.stdout is not None
+    started = server.stdout.readline()  # it says where it listens once it does
+    assert "Started PeerServer" in started, started
+    try:
+        yield f"http://127.0.0.1:{port}/pygames"
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def _socket_origin(typed: str) -> str:
+    """Where the page's WebSocket goes for server ``typed``: the only other origin allowed."""
+    return "ws://" + typed.split("://", 1)[1].split("/", 1)[0] + "/"
+
+
+def _meet_the_table(
+    site: tuple[Page, Guard],
+    guard_factory: Any,
+    base_url: str,
+    game: str,
+    who: list[str],
+    server: str,
+) -> list[Page]:
+    """As ``_seat_the_table``, through signalling server ``server``: the host types it in its
+    room, each guest opens its link and its device links by itself (no code to pass)."""
+    host, host_guard = site
+    host_guard.sockets_to.append(_socket_origin(server))
+    host.goto(base_url + "?fast=1&debug=1")
+    choose_seats(host, game, who, NAMES[: len(who)])
+    host.locator("#start").click()
+    host.wait_for_selector("#host-room:not([hidden])")
+    # Nothing is contacted before the person asks for it.
+    assert host_guard.sockets == []
+    host.locator("#meet summary").click()
+    # An address that is not one is said, and nothing is contacted.
+    host.locator("#meet-server").fill("not a server")
+    host.locator("#meet-use").click()
+    expect(host.locator("#meet-status")).to_contain_text("not a signalling server's address")
+    host.locator("#meet-server").fill(server)
+    host.locator("#meet-stun").fill("stun.example.org:99999")
+    host.locator("#meet-use").click()
+    expect(host.locator("#meet-status")).to_contain_text("not a STUN server's address")
+    host.locator("#meet-stun").fill("")
+    assert host_guard.sockets == []
+    host.locator("#meet-use").click()
+    host.wait_for_selector("#meet-status[data-open=true]", timeout=30_000)
+    away = [seat for seat, kind in enumerate(who) if kind == "@away"]
+    guests = []
+    for seat in away:
+        host.wait_for_function(
+            "(id) => document.getElementById(id)?.value.includes('#meet=')",
+            arg=f"invite-{seat}-link",
+            timeout=30_000,
+        )
+        link = host.locator(f"#invite-{seat}-link").input_value()
+        assert "join=" not in link  # no offer in the link: the server passes it
+        guest, guard = guard_factory(link)
+        guard.sockets_to.append(_socket_origin(server))
+        guest.context.add_init_script(HEAR_CHANNEL_JS)
+        guest.goto(link.replace("#", "?debug=1#"))
+        guests.append(guest)
+    for seat in away:
+        host.wait_for_selector(
+            f'.invite[data-invite="{seat}"][data-connected="true"]', timeout=60_000
+        )
+    # No answer code was shown or needed.
+    for guest in guests:
+        assert guest.locator("#join-answer").input_value() == ""
+    screenshot(host, f"across-server-room-{game}")
+    assert_accessible(host, "the host's room through a server")
+    host.locator("#host-start").click()
+    for page in [host, *guests]:
+        page.wait_for_selector("body[data-screen=table] #board[data-step]", timeout=30_000)
+    return guests
+
+
+@pytest.mark.parametrize(
+    ("game", "who"),
+    soak_beyond(
+        [("storm_in_a_teacup", ("", "@away", "@away"))],
+        [
+            ("storm_in_a_teacup", ("", "@away", "@away")),
+            ("humble_tea_party", ("", "@away", "normal")),
+        ],
+        unpack=True,
+    ),
+)
+def test_through_a_signalling_server_the_guests_meet_the_host_and_come_back_after_its_reload(
+    site: Any, guard_factory: Any, base_url: str, peer_server: str, game: str, who: tuple[str, ...]
+) -> None:
+    host, _ = site
+    guests = _meet_the_table(site, guard_factory, base_url, game, list(who), peer_server)
+    pages = [host, *guests]
+    for i in range(6):
+        mover = _mover(pages)
+        assert mover is not None
+        decide(mover, i)
+    _wait_same_step(pages)
+    step = board_state(host)["step"]
+
+    # The host's page reloads: the match comes back from its save, the room opens again at the
+    # server, and every guest comes back by itself, with nothing for anyone to do.
+    host.reload()
+    host.wait_for_selector("body[data-screen=table] #board[data-step]", timeout=60_000)
+    assert int(board_state(host)["step"]) >= int(step)
+    seats = [seat for seat, kind in enumerate(who) if kind == "@away"]
+    for seat in seats:
+        host.wait_for_selector(
+            f'#peer-presence .presence[data-seat="{seat}"][data-connected="true"]', timeout=60_000
+        )
+    for guest in guests:
+        guest.wait_for_selector("#peer-presence[data-linked=true]", timeout=30_000)
+    _wait_same_step(pages)
+    guests, earlier = _play(host, guests)
+    _verified(guests)
+    _only_own_tables(host, guests, earlier)

@@ -62,3 +62,24 @@ def test_the_site_s_policy_refuses_another_origin_and_the_guard_hears_it(
     with pytest.raises(AssertionError, match="errors in the page"):
         guard.check()
     guard.errors.clear()
+
+
+def test_the_guard_hears_a_websocket_to_a_server_no_one_typed(
+    guard_factory: Any, base_url: str
+) -> None:
+    """The page's policy lets WebSockets through (a signalling server a person types in), so the
+    guard is what fails a test whose page opens one elsewhere; one to the server the test typed
+    (``sockets_to``) passes."""
+    page, guard = guard_factory(base_url)
+    page.goto(base_url)
+    opened = """async (url) => { const s = new WebSocket(url);
+      await new Promise((done) => { s.onerror = s.onclose = done; }); }"""
+    guard.sockets_to.append("ws://127.0.0.1:9/")
+    page.evaluate(opened, "ws://127.0.0.1:9/pygames/peerjs")
+    assert guard.foreign == []
+    page.evaluate(opened, "ws://127.0.0.1:8/elsewhere")
+    assert guard.foreign == ["ws://127.0.0.1:8/elsewhere"]
+    with pytest.raises(AssertionError, match="requests to other origins"):
+        guard.check()
+    guard.foreign.clear()
+    guard.errors.clear()  # the refused connections' console lines

@@ -6,6 +6,7 @@ import { describe, it } from "node:test";
 
 import { blocked, memory } from "./fake-storage.mjs";
 import { invitationOf, keepMemory, keptMemory } from "../web/js/guest-seat.js";
+import { keptMeeting, meetingLink } from "../web/js/host-room.js";
 
 const KEY = "ab".repeat(16);
 const MEMORY = {
@@ -61,6 +62,43 @@ describe("invitationOf", () => {
     assert.equal(invitationOf(""), null);
     for (const hash of [`#join=pg1a.x&seat=2&key=${KEY}`, `#join=pg1o.x&seat=9&key=${KEY}`, `#join=pg1o.x&seat=-2&key=${KEY}`, "#join=pg1o.x&seat=1&key=zz", `#join=pg1o.x&key=${KEY}`]) {
       assert.equal(invitationOf(hash), "damaged", hash);
+    }
+  });
+});
+
+describe("an invitation through a signalling server", () => {
+  const meet = { server: "signal.example.org:9000/pygames", stun: "stun.example.org:3478", room: "0123456789", token: "ab".repeat(8) };
+  const at = new URL("https://friends.example.io/pygames/?lang=ja#old");
+
+  it("is read back by the guest as the host wrote it: the server, the room, the seat and its key", () => {
+    const link = meetingLink(meet, 2, KEY, at);
+    const url = new URL(link);
+    assert.equal(url.origin + url.pathname, "https://friends.example.io/pygames/");
+    assert.equal(url.search, "");
+    assert.doesNotMatch(link, /token|join=/); // the host's token stays with the host
+    assert.deepEqual(invitationOf(url.hash), { code: null, seat: 2, key: KEY, meet: { server: meet.server, stun: meet.stun, room: meet.room } });
+    const plain = new URL(meetingLink({ ...meet, stun: "" }, -1, KEY, at));
+    assert.equal(plain.hash.includes("stun"), false);
+    assert.deepEqual(invitationOf(plain.hash), { code: null, seat: -1, key: KEY, meet: { server: meet.server, stun: "", room: meet.room } });
+  });
+
+  it("is damaged when its server, STUN server or room cannot be one", () => {
+    const good = new URLSearchParams({ meet: meet.server, room: meet.room, seat: "1", key: KEY });
+    for (const [name, value] of [["meet", "not a server"], ["meet", "ftp://x.org"], ["room", "0123"], ["room", ""], ["stun", "turn:x.org"], ["seat", "7"], ["key", "00"]]) {
+      const params = new URLSearchParams(good);
+      params.set(name, value);
+      assert.equal(invitationOf(`#${params}`), "damaged", `${name}=${value}`);
+    }
+    const noRoom = new URLSearchParams(good);
+    noRoom.delete("room");
+    assert.equal(invitationOf(`#${noRoom}`), "damaged");
+  });
+
+  it("is kept with the host's save only when whole", () => {
+    assert.deepEqual(keptMeeting(meet), meet);
+    assert.deepEqual(keptMeeting({ ...meet, stun: "" }), { ...meet, stun: "" });
+    for (const bad of [null, "x", {}, { ...meet, room: "xyz" }, { ...meet, token: "short" }, { ...meet, server: "a b" }, { ...meet, stun: 5 }, { ...meet, server: "x".repeat(301) }]) {
+      assert.equal(keptMeeting(bad), null, JSON.stringify(bad)?.slice(0, 40));
     }
   });
 });

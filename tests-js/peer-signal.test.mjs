@@ -1,10 +1,7 @@
 // Meeting through a signalling server (web/js/peer-signal.js), against a real PeerJS server:
 // the `peer` npm package's `peerjs` command, as a person would run it, on a free local port.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { after, before, describe, it } from "node:test";
-import { fileURLToPath } from "node:url";
 
 import { WebSocket } from "ws";
 
@@ -15,6 +12,7 @@ import {
   readMessage,
   socketAddress,
 } from "../web/js/peer-signal.js";
+import { startPeerServer } from "./peerjs-server.mjs";
 
 describe("a signalling server's address as a person types it", () => {
   it("becomes the server's socket address, wss unless said otherwise", () => {
@@ -23,11 +21,13 @@ describe("a signalling server's address as a person types it", () => {
     assert.equal(socketAddress("http://127.0.0.1:9000/pygames"), "ws://127.0.0.1:9000/pygames/peerjs");
     assert.equal(socketAddress("ws://192.168.1.20:9000"), "ws://192.168.1.20:9000/peerjs");
     assert.equal(socketAddress("wss://x.org"), "wss://x.org/peerjs");
+    assert.equal(socketAddress("ws://[::1]:9000/pygames"), "ws://[::1]:9000/pygames/peerjs");
   });
 
   it("refuses anything else in words", () => {
     for (const typed of ["", "   ", "javascript:alert(1)", "ftp://x.org", "wss://me:pw@x.org",
-      "wss://x.org/p?q=1", "wss://x.org/#h", "https://", "x".repeat(400)]) {
+      "wss://x.org/p?q=1", "wss://x.org/#h", "https://", "x".repeat(400), "not a server",
+      "a b:9000/pygames", "wss://x%20y.org", "wss://-x.org"]) {
       assert.throws(() => socketAddress(typed), (error) => error instanceof SignalError
         && error.reason === "shell.peer.signal.address", typed);
     }
@@ -45,28 +45,15 @@ describe("a message from the server", () => {
 });
 
 describe("two devices meeting through a PeerJS server", () => {
-  /** @type {import("node:child_process").ChildProcess} */
-  let server;
+  /** @type {() => void} */
+  let stop = () => {};
   let address = "";
   before(async () => {
-    const port = await new Promise((resolve) => {
-      const probe = createServer().listen(0, "127.0.0.1", () => {
-        const { port: free } = /** @type {import("node:net").AddressInfo} */ (probe.address());
-        probe.close(() => resolve(free));
-      });
-    });
-    const command = fileURLToPath(new URL("../node_modules/peer/dist/bin/peerjs.js", import.meta.url));
-    server = spawn(process.execPath, [command, "--port", String(port), "--host", "127.0.0.1", "--path", "/pygames"], { stdio: ["ignore", "pipe", "inherit"] });
-    // It says where it listens once it does.
-    await new Promise((resolve, reject) => {
-      server.stdout?.on("data", (chunk) => { if (String(chunk).includes("Started PeerServer")) resolve(true); });
-      server.on("exit", (code) => reject(new Error(`peerjs exited: ${code}`)));
-    });
-    address = socketAddress(`http://127.0.0.1:${port}/pygames`);
+    const server = await startPeerServer();
+    stop = server.stop;
+    address = socketAddress(server.typed);
   });
-  after(() => {
-    server.kill();
-  });
+  after(() => stop());
 
   const seat = (/** @type {string} */ id, /** @type {object} */ options = {}) =>
     new SignalSeat(address, id, { WebSocket: /** @type {any} */ (WebSocket), heartbeatMs: 200, ...options });

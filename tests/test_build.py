@@ -399,7 +399,10 @@ def test_every_page_declares_a_policy_that_allows_no_other_origin(built: Path, p
     """GitHub Pages sends no headers, so each page carries its Content-Security-Policy in a
     ``<meta>``: its own files, Pyodide's wasm and the engine's worker, nothing of any other
     origin, no inline script. (Every browser test runs under it: a violation is a console error,
-    which fails the test that made it.)"""
+    which fails the test that made it.) The game's page may open WebSockets (``ws:``, ``wss:``):
+    a ``<meta>`` policy cannot name the signalling server a person types in later, so the page
+    itself contacts none but that one (web/js/peer-signal.js; e2e/test_across.py's guard fails
+    on any other socket)."""
     found = CSP.findall((built / page).read_text())
     assert len(found) == 1, found
     directives = {
@@ -416,6 +419,8 @@ def test_every_page_declares_a_policy_that_allows_no_other_origin(built: Path, p
         "'unsafe-inline'",
         "blob:",
         "data:",
+        "ws:",
+        "wss:",
     }
     for name, values in directives.items():
         assert set(values) <= allowed, (name, values)
@@ -423,4 +428,7 @@ def test_every_page_declares_a_policy_that_allows_no_other_origin(built: Path, p
     # when it starts an engine again; never inline code.
     assert directives["script-src"] == ["'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"]
     assert "'unsafe-inline'" not in directives.get("script-src", [])
-    assert directives["connect-src"] == ["'self'"]
+    sockets = ["ws:", "wss:"] if page == "index.html" else []
+    assert directives["connect-src"] == ["'self'", *sockets]
+    for name, values in directives.items():
+        assert name == "connect-src" or not {"ws:", "wss:"} & set(values), name

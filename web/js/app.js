@@ -24,7 +24,7 @@ import * as fallbackRenderer from "./fallback-renderer.js";
 import { InputGate } from "./input-gate.js";
 import { Lobby } from "./lobby.js";
 import { GuestSeat, invitationOf } from "./guest-seat.js";
-import { HostRoom } from "./host-room.js";
+import { HostRoom, keptMeeting } from "./host-room.js";
 import { controlFor, coverTop, finishMovement, movementSettled, nextFrame, scrollAbove } from "./games/shared.js";
 import { Match, awaitedSeats } from "./match.js";
 import { INTERRUPT_FACTOR, PACES, isPace, keepPace, storedPace } from "./pace.js";
@@ -1570,9 +1570,15 @@ async function openHostRoom(config) {
     return;
   }
   leaveAcross();
-  const room = new HostRoom({ engine, config, deal, limits: LIMITS, showRoom: () => showScreen("host-room") });
+  const room = new HostRoom({ engine, config, deal, limits: LIMITS, showRoom: () => showScreen("host-room"), storage: tabStorage() });
   app.hostRoom = room;
   app.lastConfig = config;
+  // The servers typed for the last room on this device are offered again; nothing is contacted
+  // until Use is pressed.
+  const last = room.lastServers();
+  $("meet-server").value = last.server;
+  $("meet-stun").value = last.stun;
+  $("meet").open = false;
   showScreen("host-room");
   $("host-start-hint").textContent = t("shell.peer.room.waiting");
   await room.open();
@@ -1590,6 +1596,7 @@ function reopenRoom(reply, save) {
   const hex = (/** @type {unknown} */ v, /** @type {number} */ n) => typeof v === "string" && new RegExp(`^[0-9a-f]{${n}}$`).test(v);
   const seats = reply.status.seats;
   const away = Object.keys(kept?.keys ?? {}).map(Number);
+  const meet = keptMeeting(kept?.meet);
   const ok =
     !!kept && hex(kept.secret, 64) && hex(kept.commitment, 64) && away.length > 0 &&
     away.every((seat) => Number.isInteger(seat) && seat >= 0 && seat < seats.length && hex(kept.keys[String(seat)], 32)) &&
@@ -1603,9 +1610,18 @@ function reopenRoom(reply, save) {
     deal: { secret: kept.secret, commitment: kept.commitment },
     limits: LIMITS,
     showRoom: () => showScreen("host-room"),
-    kept,
+    // A damaged meeting is dropped: the guests are invited again by hand.
+    kept: { ...kept, ...(meet ? { meet } : { meet: undefined }) },
+    storage: tabStorage(),
   });
   app.hostRoom.draw();
+  if (meet) {
+    $("meet-server").value = meet.server;
+    $("meet-stun").value = meet.stun;
+    $("meet").open = true;
+    // The room opens again at its server, and the guests come back by themselves.
+    void app.hostRoom.meetAgain();
+  }
   return { role: "host", away };
 }
 
@@ -1681,7 +1697,9 @@ function drawGuestLink(linked) {
   const line = $("peer-presence");
   line.dataset.linked = String(linked);
   const watching = app.guestSeat?.options.invitation.seat === -1;
-  line.textContent = t(linked ? "shell.peer.presence.linked" : "shell.peer.presence.lost") + (watching ? ` · ${t("shell.peer.join.watching")}` : "");
+  // Invited through a signalling server, the page reaches its host again by itself.
+  const lost = app.guestSeat?.options.invitation.meet ? "shell.peer.presence.relinking" : "shell.peer.presence.lost";
+  line.textContent = t(linked ? "shell.peer.presence.linked" : lost) + (watching ? ` · ${t("shell.peer.join.watching")}` : "");
   line.hidden = false;
   if (app.match.status.over && $("peer-check").hidden) {
     $("peer-check").textContent = t("shell.peer.check.running");
@@ -1926,6 +1944,16 @@ async function main() {
   });
   window.addEventListener("hashchange", heardAddress);
   $("host-start").addEventListener("click", () => startAcross());
+  $("meet-use").addEventListener("click", async () => {
+    const room = app.hostRoom;
+    if (!room) return;
+    $("meet-use").disabled = true;
+    try {
+      await room.meetAt($("meet-server").value, $("meet-stun").value);
+    } finally {
+      $("meet-use").disabled = false;
+    }
+  });
   $("host-watch").addEventListener("click", () => app.hostRoom?.addWatcher());
   // Before the deal the room leaves nothing behind; during the match it is the match's to leave.
   $("host-cancel").addEventListener("click", () => (app.hostRoom?.match ? leaveForLobby() : showLobby()));

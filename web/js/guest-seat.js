@@ -2,17 +2,28 @@
 // code to give back, the link to the host once the host pasted it, and what the host says
 // after that (peer-guest.js reads it; peer-transport.js hands the tables to the match store).
 // The invitation is in the address's fragment, which no server ever sees.
+//
+// An invitation through a signalling server (peer-meet.js) carries the server and the room
+// instead of an offer: the page asks the host there for one, and after a drop (the host's
+// reload, a network lost for a while) asks again until it is back at its seat.
 
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";
 import { PeerCodeError, join, whenLost } from "./peer-link.js";
+import { guestId, iceServersOf, isRoomCode, meetHost } from "./peer-meet.js";
+import { SignalError, SignalSeat, socketAddress } from "./peer-signal.js";
 import { PeerGuest } from "./peer-guest.js";
 import { PeerTransport } from "./peer-transport.js";
 import { loadEncoder, qrSvg } from "./qr.js";
 /** @import { Limits, Message, SeatScreen } from "./types.js" */
 /** @import { GuestEngine, GuestEvent, GuestMemory } from "./peer-guest.js" */
 
-/** @typedef {{code: string, seat: number, key: string}} Invitation */
+/**
+ * An invitation: the host's offer (`code`), or (`meet`) the signalling server, STUN server and
+ * room to ask the host for one; the seat (-1: to watch) and the seat's key.
+ * @typedef {{code: string | null, seat: number, key: string, meet?: {server: string, stun: string, room: string}}} Invitation
+ */
+/** @import { PeerLink } from "./peer-link.js" */
 
 /** Where a guest keeps its memory of a seat (by the seat's key), for a reload or a new link. */
 const MEMORY_KEY = "pygames.guest.";
@@ -59,20 +70,33 @@ export function keepMemory(storage, memory) {
 }
 
 /**
- * The invitation in address fragment `hash` (`#join=<code>&seat=<n>&key=<hex>`): null when
- * there is none, "damaged" when it is there but cannot be one.
+ * The invitation in address fragment `hash` (`#join=<code>&seat=<n>&key=<hex>`, or
+ * `#meet=<server>&room=<room>&seat=<n>&key=<hex>[&stun=<server>]`): null when there is none,
+ * "damaged" when it is there but cannot be one.
  * @param {string} hash
  * @returns {Invitation | "damaged" | null}
  */
 export function invitationOf(hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
   const code = params.get("join");
-  if (code === null) return null;
+  const server = params.get("meet");
+  if (code === null && server === null) return null;
   const seatText = params.get("seat") ?? "";
   const key = params.get("key") ?? "";
   // Seat -1: an invitation to watch.
-  if (!/^(-1|[0-5])$/.test(seatText) || !/^[0-9a-f]{32}$/.test(key) || !code.startsWith("pg1o.")) return "damaged";
-  return { code, seat: Number(seatText), key };
+  if (!/^(-1|[0-5])$/.test(seatText) || !/^[0-9a-f]{32}$/.test(key)) return "damaged";
+  const seat = Number(seatText);
+  if (code !== null) return code.startsWith("pg1o.") ? { code, seat, key } : "damaged";
+  const room = params.get("room");
+  const stun = params.get("stun") ?? "";
+  try {
+    socketAddress(server ?? "");
+    iceServersOf(stun);
+  } catch {
+    return "damaged";
+  }
+  if (!isRoomCode(room)) return "damaged";
+  return { code: null, seat, key, meet: { server: /** @type {string} */ (server), stun, room: /** @type {string} */ (room) } };
 }
 
 export class GuestSeat {
@@ -103,38 +127,17 @@ export class GuestSeat {
     this.connection = null;
     /** @type {PeerGuest | null} */
     this.guest = null;
+    /** @type {SignalSeat | null} this device at the signalling server, when invited through one */
+    this.signal = null;
+    /** Stops asking the host through the server when the seat is left. */
+    this.leaving = new AbortController();
   }
 
   /** Answer the invitation, wait for the host to take the answer, and take the seat. */
   async open() {
     this.draw();
-    let link;
-    try {
-      link = await join(this.options.invitation.code);
-    } catch (error) {
-      this.status = { id: error instanceof PeerCodeError ? error.reason : "shell.peer.join.bad_invitation" };
-      this.draw();
-      return;
-    }
-    this.connection = link.connection;
-    $("join-answer").value = link.code;
-    $("join-code").hidden = false;
-    void loadEncoder().then(
-      (encode) => {
-        $("join-qr").innerHTML = qrSvg(encode, link.code, t("shell.peer.join.qr"));
-      },
-      () => {}, // the code is still there to copy
-    );
-    this.status = { id: "shell.peer.join.give" };
-    this.draw();
-    let channel;
-    try {
-      channel = await link.channel;
-    } catch {
-      this.status = { id: "shell.peer.presence.lost" };
-      this.draw();
-      return;
-    }
+    const linked = this.options.invitation.meet ? await this.#meet() : await this.#exchange();
+    if (!linked) return;
     const engine = await this.options.engine();
     const { seat, key } = this.options.invitation;
     const store = this.options.storage;
@@ -152,21 +155,113 @@ export class GuestSeat {
     /** The guest's side of the link (its decisions' count, the digests it keeps). */
     this.guest = guest;
     this.transport = new PeerTransport(guest, () => this.options.onMoved());
-    // The host is gone when the channel closes, or when the connection fails without closing it.
-    let gone = false;
-    const lost = () => {
-      if (gone) return;
-      gone = true;
-      this.transport?.dropped();
-      this.options.onLink(false);
-    };
-    channel.addEventListener("close", lost);
-    whenLost(link.connection, lost);
     $("join-code").hidden = true;
     this.status = { id: seat === -1 ? "shell.peer.join.watching" : "shell.peer.join.linked" };
     this.draw();
+    this.#hold(linked.link, linked.channel);
+  }
+
+  /**
+   * The code exchange: answer the host's offer, show the answer, and wait for the host to take
+   * it. Null when the invitation is no offer or the link failed (said on the join screen).
+   * @returns {Promise<{link: PeerLink, channel: RTCDataChannel} | null>}
+   */
+  async #exchange() {
+    let link;
+    try {
+      link = await join(/** @type {string} */ (this.options.invitation.code));
+    } catch (error) {
+      this.status = { id: error instanceof PeerCodeError ? error.reason : "shell.peer.join.bad_invitation" };
+      this.draw();
+      return null;
+    }
+    this.connection = link.connection;
+    $("join-answer").value = link.code;
+    $("join-code").hidden = false;
+    void loadEncoder().then(
+      (encode) => {
+        $("join-qr").innerHTML = qrSvg(encode, link.code, t("shell.peer.join.qr"));
+      },
+      () => {}, // the code is still there to copy
+    );
+    this.status = { id: "shell.peer.join.give" };
+    this.draw();
+    try {
+      return { link, channel: await link.channel };
+    } catch {
+      this.status = { id: "shell.peer.presence.lost" };
+      this.draw();
+      return null;
+    }
+  }
+
+  /**
+   * Through the signalling server: ask the host for an invitation and answer it, until the
+   * link opens. Null when the server cannot be reached or the seat was left.
+   * @returns {Promise<{link: PeerLink, channel: RTCDataChannel} | null>}
+   */
+  async #meet() {
+    const meet = /** @type {NonNullable<Invitation["meet"]>} */ (this.options.invitation.meet);
+    this.status = { id: "shell.peer.join.meeting" };
+    this.draw();
+    if (!this.signal) {
+      const signal = new SignalSeat(socketAddress(meet.server), guestId(meet.room));
+      try {
+        await signal.open();
+      } catch (error) {
+        this.status = { id: error instanceof SignalError ? error.reason : "shell.peer.signal.unreachable" };
+        this.draw();
+        return null;
+      }
+      // The server went away: this device opens its place there again when it next asks.
+      signal.onClosed = () => {
+        if (this.signal === signal) this.signal = null;
+      };
+      this.signal = signal;
+    }
+    try {
+      const link = await meetHost({ seat: this.signal, room: meet.room, iceServers: iceServersOf(meet.stun), signal: this.leaving.signal });
+      this.connection = link.connection;
+      return { link, channel: link.open };
+    } catch {
+      return null; // the seat was left
+    }
+  }
+
+  /**
+   * Hold the seat over `channel` (the first link, or a new one after a drop): the guest says
+   * hello with its key, and when the link is lost the page says so (and, through a server,
+   * reaches the host again by itself).
+   * @param {PeerLink} link @param {RTCDataChannel} channel
+   */
+  #hold(link, channel) {
+    const guest = /** @type {PeerGuest} */ (this.guest);
+    // The host is gone when the channel closes, or when the connection fails without closing it.
+    let gone = false;
+    const lost = () => {
+      if (gone || this.connection !== link.connection) return;
+      gone = true;
+      this.transport?.dropped();
+      this.options.onLink(false);
+      if (this.options.invitation.meet) void this.#relink();
+    };
+    channel.addEventListener("close", lost);
+    whenLost(link.connection, lost);
     this.options.onLink(true);
     guest.join(channel);
+  }
+
+  /** Reach the host again through the server after a drop, until linked or the seat is left. */
+  async #relink() {
+    while (!this.leaving.signal.aborted) {
+      const linked = await this.#meet();
+      if (linked) {
+        this.#hold(linked.link, linked.channel);
+        return;
+      }
+      // The server itself could not be reached: try again in a while.
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+    }
   }
 
   /** @param {GuestEvent} event */
@@ -201,8 +296,11 @@ export class GuestSeat {
     $("join-commitment").textContent = this.commitment ?? "";
   }
 
-  /** Leave the table: the link closes. */
+  /** Leave the table: the link closes, and this device leaves the signalling server. */
   close() {
+    this.leaving.abort();
     this.connection?.close();
+    this.signal?.close();
+    this.signal = null;
   }
 }

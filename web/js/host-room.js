@@ -3,16 +3,23 @@
 // sent to any server), the guests' answer codes pasted back, and who is connected. Once every
 // invited guest has joined (and so sent its salt) the host starts the match; the room's
 // PeerHost then carries the match to the guests for the whole game.
+//
+// Through a signalling server the host chose (peer-meet.js), an invitation link carries the
+// server and the room instead of an offer: the guest's device asks the host there for one, and
+// comes back by itself after a drop or after the host's reload.
 
 import { $, el } from "./dom.js";
 import { t } from "./i18n.js";
+import { keep, readKept } from "./kept.js";
+import { MeetingHost, hostId, iceServersOf, isRoomCode, roomCode } from "./peer-meet.js";
+import { SignalError, SignalSeat, randomHex, socketAddress } from "./peer-signal.js";
 import { PeerCodeError, complete, invite, whenLost } from "./peer-link.js";
 import { PeerHost } from "./peer-host.js";
 import { WATCHER, randomKey } from "./peer-protocol.js";
 import { loadEncoder, qrSvg } from "./qr.js";
 import { loadReader, scanQr } from "./qr-scan.js";
 import { displayName } from "./words.js";
-/** @import { AcrossSave, DealReply, LobbyConfig, Limits } from "./types.js" */
+/** @import { AcrossSave, DealReply, LobbyConfig, Limits, MeetingSave } from "./types.js" */
 /** @import { Match } from "./match.js" */
 /** @import { PeerLink } from "./peer-link.js" */
 
@@ -35,6 +42,41 @@ export function invitationLink(code, seat, key, at = location) {
   return url.href;
 }
 
+/**
+ * The invitation link for `seat` through a signalling server: the server and STUN server as
+ * the host typed them, the room, and the seat's key, in the fragment.
+ * @param {MeetingSave} meet @param {number} seat @param {string} key @param {Location | URL} [at]
+ */
+export function meetingLink(meet, seat, key, at = location) {
+  const url = new URL(at.href);
+  url.search = "";
+  const params = new URLSearchParams({ meet: meet.server, room: meet.room, seat: String(seat), key });
+  if (meet.stun) params.set("stun", meet.stun);
+  url.hash = params.toString();
+  return url.href;
+}
+
+/** Where this device keeps the last signalling and STUN servers typed, for the next room. */
+const MEET_KEY = "pygames.meet";
+
+/**
+ * The meeting kept with a host's save, or null when there is none or it is not one.
+ * @param {unknown} meet @returns {MeetingSave | null}
+ */
+export function keptMeeting(meet) {
+  if (!meet || typeof meet !== "object") return null;
+  const { server, stun, room, token } = /** @type {Record<string, unknown>} */ (meet);
+  const typed = (/** @type {unknown} */ v) => typeof v === "string" && v.length <= 300;
+  if (!typed(server) || !typed(stun) || !isRoomCode(room) || typeof token !== "string" || !/^[0-9a-f]{16}$/.test(token)) return null;
+  try {
+    socketAddress(/** @type {string} */ (server));
+    iceServersOf(/** @type {string} */ (stun));
+  } catch {
+    return null;
+  }
+  return /** @type {MeetingSave} */ ({ server, stun, room, token });
+}
+
 export class HostRoom {
   /**
    * @param {{
@@ -45,10 +87,21 @@ export class HostRoom {
    *   showRoom: () => void,
    *   log?: (entry: {seat: number | null, refused: string}) => void,
    *   kept?: AcrossSave | null,
+   *   storage?: Storage | null,
    * }} options `showRoom`: bring the room back on screen during the match (to invite again);
    *   `kept`: the match is reopened after a reload, with the keys and salts it was dealt with
+   *   (and the signalling server it met through); `storage`: where the servers typed are kept
    */
-  constructor({ engine, config, deal, limits, showRoom, log, kept = null }) {
+  constructor({ engine, config, deal, limits, showRoom, log, kept = null, storage = null }) {
+    this.storage = storage;
+    /** @type {MeetingSave | null} the signalling server this room meets through, if any */
+    this.meet = kept?.meet ?? null;
+    /** @type {MeetingHost | null} the room held at that server now */
+    this.meeting = null;
+    /** @type {{id: string, args?: Record<string, unknown>} | null} what the meeting part says */
+    this.meetStatus = null;
+    /** Whether the room was closed (a server that went away is not reached again). */
+    this.closed = false;
     this.engine = engine;
     this.config = config;
     this.deal = deal;
@@ -192,7 +245,7 @@ export class HostRoom {
    *  @returns {AcrossSave} */
   kept() {
     const keys = Object.fromEntries([...this.invitations.values()].map((i) => [String(i.seat), i.key]));
-    return { secret: this.deal.secret, commitment: this.deal.commitment, keys, salts: this.host.salts() };
+    return { secret: this.deal.secret, commitment: this.deal.commitment, keys, salts: this.host.salts(), ...(this.meet ? { meet: this.meet } : {}) };
   }
 
   /**
@@ -227,7 +280,97 @@ export class HostRoom {
   /** End the room: every link closes. */
   close() {
     this.match = null;
+    this.closed = true;
+    this.meeting?.close();
+    this.meeting = null;
     for (const inv of this.all()) inv.link?.connection.close();
+  }
+
+  /**
+   * Meet the guests through the signalling server `server` (and STUN server `stun`) as a person
+   * typed them: the room opens there, and the invitation links carry it. An address that is not
+   * one, or a server that does not take the room, is said in words, and nothing changes.
+   * Answers whether the room is open there.
+   * @param {string} server @param {string} stun
+   */
+  async meetAt(server, stun) {
+    /** @type {MeetingSave} */
+    const meet = { server: server.trim(), stun: stun.trim(), room: this.meet?.room ?? roomCode(), token: this.meet?.token ?? randomHex(8) };
+    try {
+      socketAddress(meet.server);
+      iceServersOf(meet.stun);
+    } catch (error) {
+      this.#sayMeeting(error instanceof SignalError ? error.reason : "shell.peer.signal.address");
+      return false;
+    }
+    const opened = await this.#openMeeting(meet);
+    if (opened) keep(this.storage, MEET_KEY, JSON.stringify({ server: meet.server, stun: meet.stun }));
+    return opened;
+  }
+
+  /** Open the room again at the server it met through before a reload (the guests come back
+   *  by themselves). */
+  async meetAgain() {
+    if (this.meet) await this.#openMeeting(this.meet);
+  }
+
+  /** The servers typed for the last room on this device, to fill the fields. */
+  lastServers() {
+    try {
+      const kept = JSON.parse(readKept(this.storage, MEET_KEY) ?? "null");
+      return { server: typeof kept?.server === "string" ? kept.server : "", stun: typeof kept?.stun === "string" ? kept.stun : "" };
+    } catch {
+      return { server: "", stun: "" };
+    }
+  }
+
+  /** @param {MeetingSave} meet */
+  async #openMeeting(meet) {
+    this.#sayMeeting("shell.peer.meet.opening");
+    const seat = new SignalSeat(socketAddress(meet.server), hostId(meet.room), { token: meet.token });
+    try {
+      await seat.open();
+    } catch (error) {
+      this.#sayMeeting(error instanceof SignalError ? error.reason : "shell.peer.signal.unreachable");
+      return false;
+    }
+    if (this.closed) {
+      seat.close();
+      return false;
+    }
+    this.meeting?.close();
+    const meeting = new MeetingHost({ seat, iceServers: iceServersOf(meet.stun), linked: (link) => this.#linked(link) });
+    this.meeting = meeting;
+    this.meet = meet;
+    // The save keeps the meeting, so that a reload opens the room again.
+    if (this.match) this.match.options.across = this.kept();
+    seat.onClosed = () => {
+      if (this.meeting !== meeting || this.closed) return;
+      this.#sayMeeting("shell.peer.meet.closed");
+      setTimeout(() => {
+        if (this.meeting === meeting && !this.closed) void this.#openMeeting(meet);
+      }, 5000);
+    };
+    this.#sayMeeting("shell.peer.meet.open", { room: meet.room });
+    return true;
+  }
+
+  /** A link made through the server: its channel joins the host once open (its hello says
+   *  which seat it is). @param {PeerLink} link */
+  #linked(link) {
+    link.channel.then(
+      (channel) => {
+        this.host.attach(channel);
+        whenLost(link.connection, () => this.host.lost(channel));
+      },
+      () => {},
+    );
+  }
+
+  /** @param {string} id @param {Record<string, unknown>} [args] */
+  #sayMeeting(id, args) {
+    this.meetStatus = { id, ...(args ? { args } : {}) };
+    this.draw();
   }
 
   /** Draw the room's invitations in the reader's language, keeping what was typed. */
@@ -243,7 +386,7 @@ export class HostRoom {
         row = this.#row(inv);
         list.append(row);
       }
-      const link = inv.link ? invitationLink(inv.link.code, seat, inv.key) : "";
+      const link = this.meet && this.meeting ? meetingLink(this.meet, seat, inv.key) : inv.link ? invitationLink(inv.link.code, seat, inv.key) : "";
       const linkInput = /** @type {HTMLInputElement} */ (row.querySelector(".invite-link"));
       if (linkInput.value !== link) {
         linkInput.value = link;
@@ -266,10 +409,16 @@ export class HostRoom {
       connect.disabled = !inv.link || connected;
       scan.disabled = connect.disabled;
       const status = /** @type {HTMLElement} */ (row.querySelector(".invite-status"));
-      status.textContent = t(connected ? "shell.peer.invite.joined" : inv.status.id, { name, ...inv.status.args });
+      // Through the server there is no answer to paste: the guest's device links by itself.
+      const said = this.meeting && inv.status.id === "shell.peer.invite.waiting" ? "shell.peer.invite.meet_waiting" : inv.status.id;
+      status.textContent = t(connected ? "shell.peer.invite.joined" : said, { name, ...inv.status.args });
       row.dataset.connected = String(connected);
+      row.dataset.meet = String(!!this.meeting);
     }
     $("host-watch").textContent = t("shell.peer.room.watch");
+    const meetSays = $("meet-status");
+    meetSays.textContent = this.meetStatus ? t(this.meetStatus.id, this.meetStatus.args ?? {}) : "";
+    meetSays.dataset.open = String(!!this.meeting);
     // During the match the room is for inviting again: its button goes back to the table.
     const ready = this.ready();
     $("host-start").disabled = !this.match && !ready;

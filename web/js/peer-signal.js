@@ -33,7 +33,7 @@ const CARRIER = "OFFER";
  * Why meeting through a server failed: `reason` is an id of the page's catalogue (web/i18n).
  */
 export class SignalError extends Error {
-  /** @param {"shell.peer.signal.address" | "shell.peer.signal.unreachable" | "shell.peer.signal.taken" | "shell.peer.signal.refused"} reason */
+  /** @param {"shell.peer.signal.address" | "shell.peer.signal.stun" | "shell.peer.signal.unreachable" | "shell.peer.signal.taken" | "shell.peer.signal.refused"} reason */
   constructor(reason) {
     super(reason);
     this.name = "SignalError";
@@ -62,7 +62,10 @@ export function socketAddress(typed) {
     throw new SignalError("shell.peer.signal.address");
   }
   const scheme = { "ws:": "ws:", "wss:": "wss:", "http:": "ws:", "https:": "wss:" }[url.protocol];
-  if (!scheme || !url.hostname || url.username || url.password || url.search || url.hash) {
+  // A host name, an IPv4 address or a bracketed IPv6 one: a parser may let other text through
+  // (spaces, escapes), which is no server anyone meant.
+  const host = /^([a-z0-9]([a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])$/i.test(url.hostname);
+  if (!scheme || !host || url.username || url.password || url.search || url.hash) {
     throw new SignalError("shell.peer.signal.address");
   }
   const path = url.pathname.replace(/\/+$/, "");

@@ -342,6 +342,20 @@ export interface AcrossSave {
   keys: Record<string, string>;
   /** Each invited seat's salt, by seat (the deal was made with them). */
   salts: Record<string, string>;
+  /** The signalling server the room meets its guests through, if the host chose one. */
+  meet?: MeetingSave;
+}
+
+/** A host's room at a signalling server (web/js/peer-meet.js), kept to open it again. */
+export interface MeetingSave {
+  /** The signalling server's address as the host typed it. */
+  server: string;
+  /** The STUN server as the host typed it ("" for none). */
+  stun: string;
+  /** The room's code: the host's id at the server is made from it. */
+  room: string;
+  /** The host's token at the server: it takes the room back after a reload. */
+  token: string;
 }
 
 export interface MatchSave {
@@ -366,6 +380,11 @@ export interface PageElements {
   "host-watch": HTMLButtonElement;
   "host-cancel": HTMLButtonElement;
   "host-start-hint": HTMLParagraphElement;
+  meet: HTMLDetailsElement;
+  "meet-server": HTMLInputElement;
+  "meet-stun": HTMLInputElement;
+  "meet-use": HTMLButtonElement;
+  "meet-status": HTMLParagraphElement;
   join: HTMLElement;
   "join-status": HTMLParagraphElement;
   "join-code": HTMLDivElement;
