@@ -518,6 +518,17 @@ def _meet_the_table(
     assert host_guard.sockets == []
     host.locator("#meet-use").click()
     host.wait_for_selector("#meet-status[data-open=true]", timeout=30_000)
+    # From now on this page's sockets reach that server only: the browser refuses any other.
+    refused = host.evaluate(
+        """async () => { try { const s = new WebSocket('ws://127.0.0.1:9/elsewhere');
+          await new Promise((done) => { s.onerror = s.onclose = done; }); return false; }
+          catch (e) { return e.name; } }"""
+    )
+    host.wait_for_function("() => true")  # the violation's report reaches the console
+    violations = [e for e in host_guard.errors if "violation: connect-src" in e]
+    assert violations and all("127.0.0.1:9/" in e for e in violations), (refused, host_guard.errors)
+    assert not [u for u in host_guard.sockets if ":9/elsewhere" in u]
+    host_guard.errors.clear()
     away = [seat for seat, kind in enumerate(who) if kind == "@away"]
     guests = []
     for seat in away:

@@ -9,6 +9,7 @@ import {
   MAX_MESSAGE_CHARS,
   SignalError,
   SignalSeat,
+  lockSockets,
   readMessage,
   socketAddress,
 } from "../web/js/peer-signal.js";
@@ -31,6 +32,26 @@ describe("a signalling server's address as a person types it", () => {
       assert.throws(() => socketAddress(typed), (error) => error instanceof SignalError
         && error.reason === "shell.peer.signal.address", typed);
     }
+  });
+});
+
+describe("a page's sockets", () => {
+  it("are narrowed to the first server's origin by a policy of their own, added once", () => {
+    /** @type {{httpEquiv: string, content: string}[]} */
+    const added = [];
+    const doc = /** @type {any} */ ({ createElement: () => ({}), head: { append: (/** @type {any} */ m) => added.push(m) } });
+    assert.equal(lockSockets("ws://127.0.0.1:9000/pygames/peerjs", doc), true);
+    assert.deepEqual(added, [{ httpEquiv: "Content-Security-Policy", content: "connect-src 'self' ws://127.0.0.1:9000" }]);
+    // The same server again (a room opened again, another path): allowed, nothing added.
+    assert.equal(lockSockets("ws://127.0.0.1:9000/other/peerjs", doc), true);
+    // Another server, or the same host under another scheme or port: refused.
+    for (const other of ["ws://127.0.0.1:9001/pygames/peerjs", "wss://127.0.0.1:9000/pygames/peerjs", "wss://x.org/peerjs"]) {
+      assert.equal(lockSockets(other, doc), false, other);
+    }
+    assert.equal(added.length, 1);
+    // Another page starts free.
+    const page2 = /** @type {any} */ ({ createElement: () => ({}), head: { append: () => {} } });
+    assert.equal(lockSockets("wss://x.org/peerjs", page2), true);
   });
 });
 

@@ -416,6 +416,7 @@ export class HostRoom {
       row.dataset.meet = String(!!this.meeting);
     }
     $("host-watch").textContent = t("shell.peer.room.watch");
+    $("host-intro").textContent = t(this.meeting ? "shell.peer.room.intro_meet" : "shell.peer.room.intro");
     const meetSays = $("meet-status");
     meetSays.textContent = this.meetStatus ? t(this.meetStatus.id, this.meetStatus.args ?? {}) : "";
     meetSays.dataset.open = String(!!this.meeting);

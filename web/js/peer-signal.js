@@ -17,6 +17,12 @@
 //
 // Nothing secret goes through the server: a seat's key is said over the WebRTC channel only,
 // once linked (peer-protocol.js), so whoever runs the server cannot take a seat.
+//
+// The page's policy allows sockets anywhere (`connect-src 'self' ws: wss:`): a policy written
+// in the page cannot name a server typed in later. So the first time the page opens a socket
+// it adds a second policy that allows only that server's origin (policies only ever narrow
+// what a page may do): from then on the browser itself refuses a socket anywhere else, and
+// another server needs a new page.
 
 /** The key a PeerJS server expects unless it was started with another one. */
 export const SERVER_KEY = "peerjs";
@@ -33,7 +39,7 @@ const CARRIER = "OFFER";
  * Why meeting through a server failed: `reason` is an id of the page's catalogue (web/i18n).
  */
 export class SignalError extends Error {
-  /** @param {"shell.peer.signal.address" | "shell.peer.signal.stun" | "shell.peer.signal.unreachable" | "shell.peer.signal.taken" | "shell.peer.signal.refused"} reason */
+  /** @param {"shell.peer.signal.address" | "shell.peer.signal.stun" | "shell.peer.signal.locked" | "shell.peer.signal.unreachable" | "shell.peer.signal.taken" | "shell.peer.signal.refused"} reason */
   constructor(reason) {
     super(reason);
     this.name = "SignalError";
@@ -70,6 +76,31 @@ export function socketAddress(typed) {
   }
   const path = url.pathname.replace(/\/+$/, "");
   return `${scheme}//${url.host}${path}/peerjs`;
+}
+
+/** The origin each page's sockets were narrowed to, once one was opened. @type {WeakMap<Document, string>} */
+const locks = new WeakMap();
+
+/**
+ * Allow the sockets of page `doc` to reach socket address `address`'s origin only, from now on
+ * (a second Content-Security-Policy, added once). Answers whether `address` may be used: false
+ * when the page was narrowed to another origin before. Without a document (node) there is no
+ * policy to narrow.
+ * @param {string} address a socket address (socketAddress())
+ * @param {Document | undefined} [doc]
+ */
+export function lockSockets(address, doc = globalThis.document) {
+  if (!doc) return true;
+  const { protocol, host } = new URL(address);
+  const origin = `${protocol}//${host}`;
+  const before = locks.get(doc);
+  if (before !== undefined) return before === origin;
+  locks.set(doc, origin);
+  const meta = doc.createElement("meta");
+  meta.httpEquiv = "Content-Security-Policy";
+  meta.content = `connect-src 'self' ${origin}`;
+  doc.head.append(meta);
+  return true;
 }
 
 /**
@@ -119,11 +150,14 @@ export class SignalSeat {
 
   /**
    * Connect; resolves once the server has taken this id. Rejects with a SignalError: the server
-   * could not be reached ("unreachable"), the id is another device's ("taken"), or the server
-   * refused (a wrong key, too many devices: "refused").
+   * could not be reached ("unreachable"), the id is another device's ("taken"), the server
+   * refused (a wrong key, too many devices: "refused"), or this page already met through
+   * another server ("locked").
    * @returns {Promise<void>}
    */
   open() {
+    // The socket could not reach another server than the page's first anyway (lockSockets).
+    if (!lockSockets(this.address)) return Promise.reject(new SignalError("shell.peer.signal.locked"));
     const query = new URLSearchParams({ key: SERVER_KEY, id: this.id, token: this.token });
     const socket = new this.Socket(`${this.address}?${query}`);
     this.socket = socket;

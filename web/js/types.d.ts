@@ -381,6 +381,7 @@ export interface PageElements {
   "host-cancel": HTMLButtonElement;
   "host-start-hint": HTMLParagraphElement;
   meet: HTMLDetailsElement;
+  "host-intro": HTMLParagraphElement;
   "meet-server": HTMLInputElement;
   "meet-stun": HTMLInputElement;
   "meet-use": HTMLButtonElement;
