@@ -30,20 +30,24 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from chromium import CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
 
-# The files only play across devices needs: what a visit downloads for it.
-ACROSS_FILES = [
+# The files only play across devices needs: what a visit downloads for it. The page's own
+# modules load with the page; the two vendored libraries only when a QR code is first drawn or
+# the camera reads one.
+OWN_FILES = [
     "js/peer-link.js",
     "js/peer-protocol.js",
     "js/peer-host.js",
     "js/peer-guest.js",
     "js/peer-transport.js",
+    "js/peer-signal.js",
+    "js/peer-meet.js",
     "js/guest-seat.js",
     "js/host-room.js",
     "js/qr.js",
     "js/qr-scan.js",
-    "vendor/uqr/index.mjs",
-    "vendor/jsqr/jsQR.js",
 ]
+VENDORED_FILES = ["vendor/uqr/index.mjs", "vendor/jsqr/jsQR.js"]
+ACROSS_FILES = OWN_FILES + VENDORED_FILES
 
 # Installed before the page's scripts: when the board first shows each step, and when each
 # press on the page happened (on this machine the pages share one clock).
@@ -59,9 +63,9 @@ new MutationObserver(() => {
 """
 
 
-def bytes_for_play_across(site: Path) -> tuple[int, int]:
+def bytes_for_play_across(site: Path, names: list[str] = ACROSS_FILES) -> tuple[int, int]:
     raw = gz = 0
-    for name in ACROSS_FILES:
+    for name in names:
         data = (site / name).read_bytes()
         raw += len(data)
         gz += len(gzip.compress(data, 9))
@@ -136,8 +140,10 @@ def main() -> None:
     import serve
     from playwright.sync_api import sync_playwright
 
-    raw, gz = bytes_for_play_across(args.site)
-    print(f"files for play across devices: {raw / 1024:.1f} KiB ({gz / 1024:.1f} KiB gzipped)")
+    for what, names in (("the page's own modules", OWN_FILES), ("vendored", VENDORED_FILES)):
+        raw, gz = bytes_for_play_across(args.site, names)
+        sizes = f"{raw / 1024:.1f} KiB ({gz / 1024:.1f} KiB gzipped)"
+        print(f"files for play across devices, {what}: {sizes}")
     server = serve.make_server(args.site, port=0, quiet=True)
     with serve.in_background(server) as origin, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
