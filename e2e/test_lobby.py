@@ -16,11 +16,15 @@ from .layout import assert_fits_width
 EN_DASH = "\u2013"
 CARDS = {
     "en": [
-        ("Tanbo", "2 players"),
-        ("Humble Tea Party", f"3{EN_DASH}6 players"),
-        ("Storm in a Teacup", f"2{EN_DASH}6 players"),
+        ("Tanbo", "2 players", "About 9 turns each"),
+        ("Humble Tea Party", f"3{EN_DASH}6 players", "About 9 turns each"),
+        ("Storm in a Teacup", f"2{EN_DASH}6 players", "About 15 turns each"),
     ],
-    "ja": [("田んぼ", "2人"), ("つつましきお茶会", "3〜6人"), ("コップの中の嵐", "2〜6人")],
+    "ja": [
+        ("田んぼ", "2人", "1人約9手番"),
+        ("つつましきお茶会", "3〜6人", "1人約9手番"),
+        ("コップの中の嵐", "2〜6人", "1人約15手番"),
+    ],
 }
 
 
@@ -43,10 +47,12 @@ def test_a_card_per_game_with_its_picture_chosen_like_radio_buttons(
         expect(page.locator("html")).to_have_attribute("lang", "ja")
     cards = page.locator("#game-cards .game-card")
     expect(cards).to_have_count(3)
-    for i, (title, players) in enumerate(CARDS[lang]):
+    for i, (title, players, length) in enumerate(CARDS[lang]):
         card = cards.nth(i)
         expect(card.locator(".game-card-title")).to_have_text(title)
         expect(card.locator(".game-card-players")).to_have_text(players)
+        # How long a game is, as measured between bots (tests/test_length.py).
+        expect(card.locator(".game-card-length")).to_have_text(length)
         expect(card.locator(".game-card-pitch")).not_to_be_empty()
         # The picture is the table's own art, drawn (not an empty box).
         expect(card.locator(".game-card-pic svg").first).to_be_visible()

@@ -89,6 +89,8 @@ class GameJson(TypedDict):
     pitch: str
     #: The rules page's picture on the lobby's card (its id in ``js/pictures.json``), if any.
     cover: str | None
+    #: About how many turns each player takes in a game (``Game.turns_each``), if known.
+    turns_each: int | None
     min_players: int
     max_players: int
     default_players: int

@@ -311,6 +311,9 @@ class Game(ABC):
     cover_picture: ClassVar[str | None] = None
     """The rules page's picture the lobby shows on the game's card (an id of
     :func:`pygames.pictures.rules_pictures`), or ``None`` for none."""
+    turns_each: ClassVar[int | None] = None
+    """About how many turns each player takes in a game at ``default_players``: the median over
+    games between Normal bots (tests/test_length.py plays them). The lobby's card says it."""
 
     def default_options(self, players: int) -> JsonDict:
         """Options a lobby starts from."""
@@ -381,6 +384,7 @@ class Game(ABC):
             "blurb": f"{self.id}.blurb",
             "pitch": f"{self.id}.pitch",
             "cover": self.cover_picture,
+            "turns_each": self.turns_each,
             "min_players": self.min_players,
             "max_players": self.max_players,
             "default_players": self.default_players or self.max_players,

@@ -61,6 +61,7 @@ class HtpGame(Game):
     codec = CODEC
     has_tutorial = True
     cover_picture = "winter_sample"
+    turns_each = 9
     default_players = 4
     first_player_option = "start_player"
     hidden_information = True

@@ -73,6 +73,8 @@ class StormGame(Game):
     default_players = 4
     has_tutorial = True
     cover_picture = "hand"
+    # A round is every player's go: one turn each.
+    turns_each = 15
     first_player_option = "host"
     first_player_random = True  # ruling S3: a random host unless the lobby names one
     hidden_information = True

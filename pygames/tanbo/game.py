@@ -55,6 +55,7 @@ class TanboGame(Game):
     codec = CODEC
     has_tutorial = True
     cover_picture = "setup"
+    turns_each = 9
     first_player_option = "first_player"
     setup_editor = "tanbo"
 

@@ -37,7 +37,8 @@ function botChoices(game, current) {
 
 /**
  * A game's card: a radio button (the cards are one group: arrows move between them) whose
- * label is the game's picture (drawn later, by drawCovers), name, players and one-line pitch.
+ * label is the game's picture (drawn later, by drawCovers), name, players, length (turns each,
+ * as measured between bots) and one-line pitch.
  * @param {CatalogGame} game
  */
 function gameCard(game) {
@@ -53,7 +54,9 @@ function gameCard(game) {
     el("span", { class: "game-card-pic", "aria-hidden": "true", "data-cover": game.cover ? `${game.id}:${game.cover}` : null }),
     el("span", { class: "game-card-title", id: `game-${game.id}-title`, text: t(game.title) }),
     el("span", { class: "game-card-about", id: about },
-      el("span", { class: "game-card-players", text: players }),
+      el("span", { class: "game-card-facts" },
+        el("span", { class: "game-card-players", text: players }),
+        ...(game.turns_each ? [" · ", el("span", { class: "game-card-length", text: t("shell.lobby.card.turns", { n: game.turns_each }) })] : [])),
       el("span", { class: "game-card-pitch", text: t(game.pitch) })),
   );
 }

@@ -57,6 +57,8 @@ export interface GameJson {
   pitch: string;
   /** The rules page's picture on the lobby's card (its id in `js/pictures.json`), if any. */
   cover: string | null;
+  /** About how many turns each player takes in a game (`Game.turns_each`), if known. */
+  turns_each: number | null;
   min_players: number;
   max_players: number;
   default_players: number;
@@ -149,6 +151,7 @@ export interface EngineGame {
   blurb: string;
   pitch: string;
   cover: string | null;
+  turns_each: number | null;
   min_players: number;
   max_players: number;
   default_players: number;
