@@ -570,7 +570,7 @@ def _meet_the_table(
         unpack=True,
     ),
 )
-def test_through_a_signalling_server_the_guests_meet_the_host_and_come_back_after_its_reload(
+def test_through_a_signalling_server_guests_meet_the_host_and_come_back_after_reloads(
     site: Any, guard_factory: Any, base_url: str, peer_server: str, game: str, who: tuple[str, ...]
 ) -> None:
     host, _ = site
@@ -596,6 +596,14 @@ def test_through_a_signalling_server_the_guests_meet_the_host_and_come_back_afte
     for guest in guests:
         guest.wait_for_selector("#peer-presence[data-linked=true]", timeout=30_000)
     _wait_same_step(pages)
-    guests, earlier = _play(host, guests)
+
+    # A guest's page reloads: it asks the host through the server again, by itself, and is back
+    # at its seat with what its device kept.
+    earlier = guests[0].evaluate("() => window.__heard")
+    guests[0].reload()
+    guests[0].wait_for_selector("#peer-presence[data-linked=true]", timeout=60_000)
+    guests[0].wait_for_selector("body[data-screen=table] #board[data-step]", timeout=30_000)
+    _wait_same_step(pages)
+    guests, _ = _play(host, guests)
     _verified(guests)
     _only_own_tables(host, guests, earlier)
