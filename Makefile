@@ -121,8 +121,9 @@ unit: $(VENV_STAMP) test-js
 e2e: build chromium
 	PYGAMES_SITE=$(CURDIR)/dist $(PYTEST) e2e
 
+# The run ends with its 25 slowest tests: where a run's time goes, in every CI log.
 test: build chromium lint test-js
-	PYGAMES_SITE=$(CURDIR)/dist $(PYTEST) tests e2e
+	PYGAMES_SITE=$(CURDIR)/dist $(PYTEST) --durations=25 tests e2e
 
 # The browser tests again, saving the screenshots they take (e2e/artifacts/*.png) for a person
 # to look at after a change to the page. TESTS=<files or ids> narrows the run.
