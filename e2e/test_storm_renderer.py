@@ -381,17 +381,18 @@ def test_prompt_and_choices_in_view_at_1366(guard_factory: Any, base_url: str, n
 
 CLIPPED_JS = """() => {
   const out = [];
-  for (const tile of document.querySelectorAll('#root .storm-seat')) {
+  for (const tile of document.querySelectorAll('#root .storm-seat, #root .storm-slot')) {
     const box = tile.getBoundingClientRect();
     for (const n of tile.querySelectorAll('*')) {
-      if (n.closest('.storm-did') || n.closest('svg') || !n.getClientRects().length) continue;
+      if (n.closest('svg') || n.closest('.storm-slot-body') || !n.getClientRects().length) continue;
       const r = n.getBoundingClientRect();
       const outside = r.right > box.right - 1.5 || r.left < box.left + 1.5 ||
         r.bottom > box.bottom - 1.5 || r.top < box.top + 1.5;
       const hidden = n.scrollWidth > n.clientWidth + 1 &&
         getComputedStyle(n).overflow !== 'visible';
       const what = `"${n.textContent.trim().slice(0, 20)}"`;
-      if (outside || hidden) out.push(`${tile.dataset.seat}: ${n.className} ${what}`);
+      const where = `${tile.className} ${tile.dataset.seat ?? ''}`;
+      if (outside || hidden) out.push(`${where}: ${n.className} ${what}`);
     }
   }
   return out;
@@ -400,10 +401,17 @@ CLIPPED_JS = """() => {
 
 @pytest.mark.parametrize("width", [320, 360, 1366])
 def test_seat_tiles_never_clip(guard_factory: Any, base_url: str, width: int) -> None:
-    """Clipping: "20 LEF" on phones and with 6 players. Nothing in a tile is cut off or drawn
-    outside it (only the one-line last move ellipsizes; its full text is in the tile's name)."""
+    """Clipping: "20 LEF" on phones and with 6 players, a last move "Served Milk Tea: 6 Te…"
+    and an outcome "choo…" at 1366. Nothing in a seat's tile or a serving (but its cards, which
+    overlap by design) is cut off or drawn outside it, at any width."""
     page = open_fixture(guard_factory, base_url, viewport={"width": width, "height": 800})
-    names = ["6 players: serving", "6 players: tea party, your discards", AID_ON, "game over"]
+    names = [
+        "6 players: serving",
+        "6 players: tea party, your discards",
+        "6 players: ten discard choices",
+        AID_ON,
+        "game over",
+    ]
     for name in names:
         page.select_option("#pick", name)
         assert page.evaluate(CLIPPED_JS) == [], (name, width)
