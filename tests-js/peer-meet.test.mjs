@@ -2,13 +2,11 @@
 // for invitations, over a real PeerJS server (the `peer` package's `peerjs` command). The
 // WebRTC links themselves are fakes here (node has none); the browser tests make real ones.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-
-import { WebSocket } from "ws";
+import { describe, it } from "node:test";
 
 import { MAX_PENDING, MeetingHost, guestId, hostId, iceServersOf, isRoomCode, meetHost, readMeeting, roomCode } from "../web/js/peer-meet.js";
-import { SignalError, SignalSeat, socketAddress } from "../web/js/peer-signal.js";
-import { startPeerServer } from "./peerjs-server.mjs";
+import { SignalError } from "../web/js/peer-signal.js";
+import { serverSeats } from "./peerjs-server.mjs";
 
 /**
  * Fake links: an offer "pg1o.<n>", its answer "pg1a.<n>"; completing with the right answer
@@ -81,18 +79,7 @@ describe("a room at a signalling server", () => {
 });
 
 describe("a host and its guests meeting through a PeerJS server", () => {
-  /** @type {() => void} */
-  let stop = () => {};
-  let address = "";
-  before(async () => {
-    const server = await startPeerServer();
-    stop = server.stop;
-    address = socketAddress(server.typed);
-  });
-  after(() => stop());
-
-  const seat = (/** @type {string} */ id, /** @type {object} */ options = {}) =>
-    new SignalSeat(address, id, { WebSocket: /** @type {any} */ (WebSocket), heartbeatMs: 200, ...options });
+  const seat = serverSeats();
 
   it("links each guest who asks to the host, with the STUN server the host chose", async () => {
     const room = roomCode();

@@ -1,7 +1,7 @@
 // Meeting through a signalling server (web/js/peer-signal.js), against a real PeerJS server:
 // the `peer` npm package's `peerjs` command, as a person would run it, on a free local port.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 
 import { WebSocket } from "ws";
 
@@ -13,7 +13,7 @@ import {
   readMessage,
   socketAddress,
 } from "../web/js/peer-signal.js";
-import { startPeerServer } from "./peerjs-server.mjs";
+import { serverSeats } from "./peerjs-server.mjs";
 
 describe("a signalling server's address as a person types it", () => {
   it("becomes the server's socket address, wss unless said otherwise", () => {
@@ -66,18 +66,7 @@ describe("a message from the server", () => {
 });
 
 describe("two devices meeting through a PeerJS server", () => {
-  /** @type {() => void} */
-  let stop = () => {};
-  let address = "";
-  before(async () => {
-    const server = await startPeerServer();
-    stop = server.stop;
-    address = socketAddress(server.typed);
-  });
-  after(() => stop());
-
-  const seat = (/** @type {string} */ id, /** @type {object} */ options = {}) =>
-    new SignalSeat(address, id, { WebSocket: /** @type {any} */ (WebSocket), heartbeatMs: 200, ...options });
+  const seat = serverSeats();
 
   it("passes a message from one id to the other, with who sent it", async () => {
     const host = seat("pg-room1");

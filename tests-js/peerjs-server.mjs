@@ -2,7 +2,12 @@
 // a person would run it, on a free local port with path /pygames.
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { after, before } from "node:test";
 import { fileURLToPath } from "node:url";
+
+import { WebSocket } from "ws";
+
+import { SignalSeat, socketAddress } from "../web/js/peer-signal.js";
 
 /** A free TCP port on 127.0.0.1. @returns {Promise<number>} */
 function freePort() {
@@ -28,4 +33,23 @@ export async function startPeerServer() {
     server.on("exit", (code) => reject(new Error(`peerjs exited: ${code}`)));
   });
   return { typed: `http://127.0.0.1:${port}/pygames`, stop: () => server.kill() };
+}
+
+/**
+ * For a `describe` block: a server started before its tests and stopped after them, and a
+ * function that makes a device's seat at it (`seat(id, options)`, a SignalSeat over node's
+ * WebSocket with a quick heartbeat).
+ */
+export function serverSeats() {
+  /** @type {() => void} */
+  let stop = () => {};
+  let address = "";
+  before(async () => {
+    const server = await startPeerServer();
+    stop = server.stop;
+    address = socketAddress(server.typed);
+  });
+  after(() => stop());
+  return (/** @type {string} */ id, /** @type {object} */ options = {}) =>
+    new SignalSeat(address, id, { WebSocket: /** @type {any} */ (WebSocket), heartbeatMs: 200, ...options });
 }
