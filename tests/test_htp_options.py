@@ -24,6 +24,7 @@ def test_defaults() -> None:
         "blurb": "humble_tea_party.blurb",
         "pitch": "humble_tea_party.pitch",
         "cover": "winter_sample",
+        "turns_each": 9,
         "min_players": 3,
         "max_players": 6,
         "default_players": 4,
