@@ -148,6 +148,10 @@ def open_against_random_bots(page: Page, guard: Guard, game: str, settle: int = 
 
 
 def point_of(page: Page, selector: str) -> tuple[float, float]:
+    """The middle of the first control ``selector`` finds, brought on screen first as a person
+    would scroll to it (a tap off the screen lands on nothing: at 1280 x 720 a table's last
+    choices may be below the fold)."""
+    page.locator(selector).first.scroll_into_view_if_needed()
     box = page.locator(selector).first.bounding_box()
     assert box, selector
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
