@@ -1611,7 +1611,7 @@ function reopenRoom(reply, save) {
     limits: LIMITS,
     showRoom: () => showScreen("host-room"),
     // A damaged meeting is dropped: the guests are invited again by hand.
-    kept: { ...kept, ...(meet ? { meet } : { meet: undefined }) },
+    kept: { ...kept, meet: meet ?? undefined },
     storage: tabStorage(),
   });
   app.hostRoom.draw();

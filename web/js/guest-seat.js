@@ -10,7 +10,7 @@
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";
 import { PeerCodeError, join, whenLost } from "./peer-link.js";
-import { guestId, iceServersOf, isRoomCode, meetHost } from "./peer-meet.js";
+import { guestId, iceServersOf, isRoomCode, meetHost, meetingProblem } from "./peer-meet.js";
 import { SignalError, SignalSeat, socketAddress } from "./peer-signal.js";
 import { PeerGuest } from "./peer-guest.js";
 import { PeerTransport } from "./peer-transport.js";
@@ -89,13 +89,7 @@ export function invitationOf(hash) {
   if (code !== null) return code.startsWith("pg1o.") ? { code, seat, key } : "damaged";
   const room = params.get("room");
   const stun = params.get("stun") ?? "";
-  try {
-    socketAddress(server ?? "");
-    iceServersOf(stun);
-  } catch {
-    return "damaged";
-  }
-  if (!isRoomCode(room)) return "damaged";
+  if (meetingProblem(server ?? "", stun) || !isRoomCode(room)) return "damaged";
   return { code: null, seat, key, meet: { server: /** @type {string} */ (server), stun, room: /** @type {string} */ (room) } };
 }
 

@@ -11,7 +11,7 @@
 import { $, el } from "./dom.js";
 import { t } from "./i18n.js";
 import { keep, readKept } from "./kept.js";
-import { MeetingHost, hostId, iceServersOf, isRoomCode, roomCode } from "./peer-meet.js";
+import { MeetingHost, hostId, iceServersOf, isRoomCode, meetingProblem, roomCode } from "./peer-meet.js";
 import { SignalError, SignalSeat, randomHex, socketAddress } from "./peer-signal.js";
 import { PeerCodeError, complete, invite, whenLost } from "./peer-link.js";
 import { PeerHost } from "./peer-host.js";
@@ -36,9 +36,15 @@ import { displayName } from "./words.js";
  * @param {string} code @param {number} seat @param {string} key @param {Location | URL} [at]
  */
 export function invitationLink(code, seat, key, at = location) {
+  return withFragment(`join=${code}&seat=${seat}&key=${key}`, at);
+}
+
+/** This site's address (`at`, without its query) with fragment `fragment`.
+ *  @param {string} fragment @param {Location | URL} at */
+function withFragment(fragment, at) {
   const url = new URL(at.href);
   url.search = "";
-  url.hash = `join=${code}&seat=${seat}&key=${key}`;
+  url.hash = fragment;
   return url.href;
 }
 
@@ -48,12 +54,9 @@ export function invitationLink(code, seat, key, at = location) {
  * @param {MeetingSave} meet @param {number} seat @param {string} key @param {Location | URL} [at]
  */
 export function meetingLink(meet, seat, key, at = location) {
-  const url = new URL(at.href);
-  url.search = "";
   const params = new URLSearchParams({ meet: meet.server, room: meet.room, seat: String(seat), key });
   if (meet.stun) params.set("stun", meet.stun);
-  url.hash = params.toString();
-  return url.href;
+  return withFragment(params.toString(), at);
 }
 
 /** Where this device keeps the last signalling and STUN servers typed, for the next room. */
@@ -68,12 +71,7 @@ export function keptMeeting(meet) {
   const { server, stun, room, token } = /** @type {Record<string, unknown>} */ (meet);
   const typed = (/** @type {unknown} */ v) => typeof v === "string" && v.length <= 300;
   if (!typed(server) || !typed(stun) || !isRoomCode(room) || typeof token !== "string" || !/^[0-9a-f]{16}$/.test(token)) return null;
-  try {
-    socketAddress(/** @type {string} */ (server));
-    iceServersOf(/** @type {string} */ (stun));
-  } catch {
-    return null;
-  }
+  if (meetingProblem(/** @type {string} */ (server), /** @type {string} */ (stun))) return null;
   return /** @type {MeetingSave} */ ({ server, stun, room, token });
 }
 
@@ -177,13 +175,7 @@ export class HostRoom {
     const link = inv.link;
     inv.status = { id: "shell.peer.invite.waiting" };
     this.draw();
-    link.channel.then(
-      (channel) => {
-        this.host.attach(channel);
-        whenLost(link.connection, () => this.host.lost(channel));
-      },
-      () => {},
-    );
+    this.#linked(link);
   }
 
   /**
@@ -296,11 +288,9 @@ export class HostRoom {
   async meetAt(server, stun) {
     /** @type {MeetingSave} */
     const meet = { server: server.trim(), stun: stun.trim(), room: this.meet?.room ?? roomCode(), token: this.meet?.token ?? randomHex(8) };
-    try {
-      socketAddress(meet.server);
-      iceServersOf(meet.stun);
-    } catch (error) {
-      this.#sayMeeting(error instanceof SignalError ? error.reason : "shell.peer.signal.address");
+    const problem = meetingProblem(meet.server, meet.stun);
+    if (problem) {
+      this.#sayMeeting(problem);
       return false;
     }
     const opened = await this.#openMeeting(meet);
@@ -355,8 +345,8 @@ export class HostRoom {
     return true;
   }
 
-  /** A link made through the server: its channel joins the host once open (its hello says
-   *  which seat it is). @param {PeerLink} link */
+  /** A link, by code or through the server: its channel joins the host once open (its hello
+   *  says which seat it is). @param {PeerLink} link */
   #linked(link) {
     link.channel.then(
       (channel) => {

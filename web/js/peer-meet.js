@@ -15,7 +15,7 @@
 // for a short time, and a message that is not one of these is dropped.
 
 import { MAX_CODE_CHARS, complete, invite, join } from "./peer-link.js";
-import { SignalError, randomHex } from "./peer-signal.js";
+import { SignalError, randomHex, socketAddress } from "./peer-signal.js";
 /** @import { PeerLink } from "./peer-link.js" */
 /** @import { SignalSeat, SignalMessage } from "./peer-signal.js" */
 
@@ -63,6 +63,22 @@ export function iceServersOf(typed) {
   const port = match?.[4] === undefined ? 3478 : Number(match[4]);
   if (!match || port < 1 || port > 65535) throw new SignalError("shell.peer.signal.stun");
   return [{ urls: `stun:${match[1].toLowerCase()}${match[4] === undefined ? "" : `:${port}`}` }];
+}
+
+/**
+ * What is wrong with a signalling server and a STUN server as typed (a catalogue id), or null
+ * when both can be used.
+ * @param {string} server @param {string} stun
+ * @returns {string | null}
+ */
+export function meetingProblem(server, stun) {
+  try {
+    socketAddress(server);
+    iceServersOf(stun);
+    return null;
+  } catch (error) {
+    return error instanceof SignalError ? error.reason : "shell.peer.signal.address";
+  }
 }
 
 /**
