@@ -390,12 +390,14 @@ export function render(root, props) {
       const el = e.pointerType === "mouse" && /** @type {Element} */ (e.target).closest("details.htp-box-score");
       if (!(el instanceof HTMLDetailsElement) || el.open) return;
       state.hovered = Number(el.dataset.scoreOf);
+      el.classList.add("by-hover");
       el.open = true;
     });
     root.addEventListener("pointerout", (e) => {
       const el = /** @type {Element} */ (e.target).closest("details.htp-box-score");
       if (!(el instanceof HTMLDetailsElement) || el.contains(/** @type {Node | null} */ (e.relatedTarget))) return;
       if (state.hovered === Number(el.dataset.scoreOf)) el.open = false;
+      el.classList.remove("by-hover");
       state.hovered = null;
     });
     root.addEventListener("click", (e) => {
@@ -404,6 +406,7 @@ export function render(root, props) {
       const el = summary?.parentElement;
       if (el instanceof HTMLDetailsElement && state.hovered === Number(el.dataset.scoreOf)) {
         e.preventDefault();
+        el.classList.remove("by-hover");
         state.hovered = null;
       }
     }, true);
@@ -947,7 +950,7 @@ function boxHtml(ctx, s) {
       </header>
       ${trayHtml(ctx, s, box)}
       <footer class="htp-box-foot">
-        <details class="htp-box-score" data-total="${box.score?.total ?? ""}" data-public="${box.score?.public ?? ""}"${ctx.st.openScores.has(s) ? " open" : ""} data-score-of="${s}"><summary title="${esc(scoreWords)}"><span aria-hidden="true"><span class="head">${esc(head)} </span>${esc(short)}${seasonSecret ? `<span class="secret-part"> ${esc(w("plus_secret_season"))}</span>` : ""}${others ? `<span class="others">${esc(others)}</span>` : ""}</span><span class="sr">${esc(scoreWords)}</span></summary>${scoreBreakdown(ctx, box)}</details>
+        <details class="htp-box-score${ctx.st.hovered === s ? " by-hover" : ""}" data-total="${box.score?.total ?? ""}" data-public="${box.score?.public ?? ""}"${ctx.st.openScores.has(s) ? " open" : ""} data-score-of="${s}"><summary title="${esc(scoreWords)}"><span aria-hidden="true"><span class="head">${esc(head)} </span>${esc(short)}${seasonSecret ? `<span class="secret-part"> ${esc(w("plus_secret_season"))}</span>` : ""}${others ? `<span class="others">${esc(others)}</span>` : ""}</span><span class="sr">${esc(scoreWords)}</span></summary>${scoreBreakdown(ctx, box)}</details>
         <span class="htp-count" aria-hidden="true">${count}/${full}</span>
         ${badges.join("")}
         ${pick}
