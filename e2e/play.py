@@ -99,12 +99,14 @@ def wait_moved(page: Page, before: str, staged_ok: bool = False) -> None:
 
 def confirm_staged(page: Page, before: str, again: Locator | None = None) -> None:
     """After a final choice was pressed: where "Confirm moves" staged it (a touch screen's
-    default), confirm it (by pressing ``again`` a second time, else with the bar's Confirm);
-    then wait until the match has moved on."""
+    default), confirm it (by pressing ``again`` a second time, else with the bar's Confirm; an
+    order staged whole, Tanbo's sowing, with Confirm); then wait until the match has moved on."""
     wait_moved(page, before, staged_ok=True)
     if page.locator("#staged").is_visible():
         assert board_state(page)["step"] == before, "a staged move reached the engine"
-        (again if again is not None else page.locator("#staged-confirm")).click()
+        # A sowing order is staged on the table itself: a press adds to it, Confirm plays it.
+        order = page.locator(f"{BOARD} .staged-step").count() > 0
+        (again if again is not None and not order else page.locator("#staged-confirm")).click()
     wait_moved(page, before)
 
 

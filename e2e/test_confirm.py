@@ -5,6 +5,7 @@ sent meanwhile. A setting in the Game menu, kept across visits; off by default w
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -14,7 +15,16 @@ from playwright.sync_api import Locator, Page, expect
 from .a11y import assert_accessible
 from .conftest import screenshot, wait_ready
 from .lobby import choose_seats, fill_seed
-from .play import BOARD, CHOICE, NOT_INTERRUPT, PICKS, board_state, wait_moved, wait_turn
+from .play import (
+    BOARD,
+    CHOICE,
+    NOT_INTERRUPT,
+    PICKS,
+    board_state,
+    tab_save,
+    wait_moved,
+    wait_turn,
+)
 from .touch import touch_screen
 
 # Counts the person's actions that reach the match (the only way to the engine).
@@ -114,6 +124,77 @@ def test_on_a_touch_screen_a_move_waits_for_its_confirmation(
     page.locator("#staged-confirm").click()
     wait_moved(page, step)
     assert acts(page) == 2
+    touch.detach()
+
+
+PLACE = f'{BOARD} {CHOICE}{NOT_INTERRUPT}[data-action*=\'"place"\']'
+
+
+def test_a_tanbo_sowing_order_is_staged_whole_and_played_on_confirm(
+    returning: Any, base_url: str
+) -> None:
+    """Each token pressed is placed in the page (marked, said in the bar), nothing is sent; once
+    one kind is left the rest go down by themselves and the bar says what the last paddy will
+    do; Confirm plays the order as staged, Cancel takes it all back."""
+    page, _ = returning(base_url, viewport={"width": 360, "height": 740})
+    touch = touch_screen(page)
+    page.goto(base_url + "?fast=1&debug=1")
+    start(page, "tanbo", ["", "normal"], seed=5)
+    bar = page.locator("#staged")
+    # The Farmer first (a single move, staged then confirmed), until a sowing is to be chosen.
+    while not page.locator(PLACE).count():
+        step = board_state(page)["step"]
+        final_choices(page).first.click()
+        page.locator("#staged-confirm").click()
+        wait_moved(page, step)
+        assert wait_turn(page) == "human"
+    sent = acts(page)
+    step = board_state(page)["step"]
+    hand = page.locator(f"{BOARD} .hand .panel-label").inner_text()
+    staged_steps = page.locator(f"{BOARD} .path-list li.staged-step")
+
+    # Staged, then taken back whole by Cancel.
+    page.locator(PLACE).first.click()
+    expect(bar).to_be_visible()
+    expect(staged_steps).to_have_count(1)
+    expect(page.locator("#staged-move")).to_contain_text("into paddy")
+    assert page.locator(f"{BOARD} .hand .panel-label").inner_text() != hand
+    assert acts(page) == sent and board_state(page)["step"] == step
+    page.locator("#staged-cancel").click()
+    expect(bar).to_be_hidden()
+    expect(staged_steps).to_have_count(0)
+    assert page.locator(f"{BOARD} .hand .panel-label").inner_text() == hand
+
+    # Staged press by press to the end of the hand: still nothing sent.
+    pressed: list[dict[str, Any]] = []
+    while page.locator(PLACE).count():
+        choice = page.locator(PLACE).last
+        pressed.append(json.loads(choice.get_attribute("data-action") or "{}"))
+        choice.click()
+        expect(bar).to_be_visible()
+        expect(staged_steps.first).to_be_visible()
+    expect(page.locator("#staged-again")).to_have_text("Press Confirm to sow them.")
+    expect(page.locator("#staged-move")).to_contain_text("; then ")
+    # Every token of the hand is on the path, those of the last kind placed by themselves.
+    in_hand = re.search(r"\d+", hand)
+    assert in_hand, hand
+    expect(staged_steps).to_have_count(int(in_hand.group()))
+    expect(staged_steps.first.locator(".sr-only")).to_contain_text("(not played yet)")
+    assert acts(page) == sent and board_state(page)["step"] == step
+    assert_accessible(page, "tanbo: a staged sowing order")
+    screenshot(page, "confirm-tanbo-sowing-staged")
+
+    # Confirm plays the order as it was staged, one decision after another.
+    page.locator("#staged-confirm").click()
+    page.wait_for_function(
+        "(n) => Number(document.getElementById('board').dataset.step) >= n",
+        arg=int(step) + len(pressed),
+    )
+    assert acts(page) == sent + len(pressed)
+    save = tab_save(page)
+    assert save is not None
+    played = [a for _, a in save["record"]["actions"][int(step) : int(step) + len(pressed)]]
+    assert played == pressed
     touch.detach()
 
 

@@ -71,3 +71,32 @@ describe("a staged move", () => {
     assert.equal(staged.press(place, 0, 3), "staged");
   });
 });
+
+describe("an order staged whole (Tanbo's sowing)", () => {
+  const snake = { type: "place", token: "snake" };
+  const red = { type: "place", token: "red" };
+
+  it("grows press by press for the same seat and step, and is taken whole", () => {
+    const staged = new StagedMove();
+    assert.deepEqual(staged.orderWith(snake, 0, 4), [snake]);
+    staged.stageOrder([snake], 0, 4);
+    const order = staged.orderWith(red, 0, 4);
+    assert.deepEqual(order, [snake, red]);
+    staged.stageOrder(order, 0, 4);
+    order.push(snake); // the staged order is its own copy
+    assert.deepEqual(staged.at(4)?.order, [snake, red]);
+    assert.deepEqual(staged.take(), { action: red, seat: 0, step: 4, order: [snake, red] });
+    assert.equal(staged.at(4), null);
+  });
+
+  it("starts again for another seat or step, after a single move, and is forgotten at a new step", () => {
+    const staged = new StagedMove();
+    staged.stageOrder([snake], 0, 4);
+    assert.deepEqual(staged.orderWith(red, 1, 4), [red]);
+    assert.deepEqual(staged.orderWith(red, 0, 5), [red]);
+    staged.press(snake, 0, 4);
+    assert.deepEqual(staged.orderWith(red, 0, 4), [red]);
+    staged.stageOrder([snake, red], 0, 4);
+    assert.equal(staged.at(5), null);
+  });
+});

@@ -13,6 +13,7 @@ import {
   paddyName,
   ringOrder,
   seatEvents,
+  stageOrder,
 } from "../web/js/games/tanbo.js";
 import { addCatalogue, useLanguage } from "../web/js/i18n.js";
 
@@ -174,5 +175,38 @@ describe("on the views of real games", () => {
       }
     }
     assert.ok(n > 30);
+  });
+});
+
+describe("stageOrder (a sowing staged whole by Confirm moves)", () => {
+  const f = fixtures["sowing: two left, a winning Harvest"];
+  const places = f.legal.filter((a) => a.type === "place");
+
+  it("says each token staged and, once the order is whole, what the last paddy will do", () => {
+    const one = stageOrder(f.view, f.legal, [places[0]], ["Aiko", "Kenji"]);
+    assert.ok(one && one.complete && one.legal.length === 0);
+    assert.match(one.words, /into paddy \d.*; then /);
+    assert.doesNotMatch(one.words, BAD);
+  });
+
+  it("speaks Japanese from the catalogue too", async () => {
+    await useLanguage("ja");
+    try {
+      const one = stageOrder(f.view, f.legal, [places[0]], ["Aiko", "Kenji"]);
+      assert.ok(one);
+      assert.match(one.words, /田\d/);
+      assert.doesNotMatch(one.words, /into paddy|then|undefined/);
+    } finally {
+      await useLanguage("en");
+    }
+  });
+
+  it("refuses what this table may not stage: another decision, a token not in hand", () => {
+    assert.equal(stageOrder(f.view, f.legal, [{ type: "take", rice: "red" }]), null);
+    assert.equal(stageOrder(f.view, f.legal, [{ type: "place", token: "nothing" }]), null);
+    const mid = fixtures["sowing: your move, mid-path"];
+    const open = stageOrder(mid.view, mid.legal, [mid.legal.find((a) => a.type === "place")]);
+    assert.ok(open && !open.complete && open.staged === 1);
+    assert.doesNotMatch(open.words, /; then /);
   });
 });

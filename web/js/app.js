@@ -580,6 +580,9 @@ async function drawTable(handover) {
     replay: false,
   };
   app.rendererNow = renderer;
+  // A whole order staged by "Confirm moves" is drawn made, in the page only.
+  const order = still || handover ? null : stagedOrderAt(match, status.step);
+  if (order) Object.assign(props, { view: order.view, legal: order.legal, staged: order.staged });
   try {
     renderer.render(board, props);
   } catch (err) {
@@ -888,6 +891,12 @@ async function humanAct(action, asSeat) {
   const seat = asSeat ?? match.seat;
   const step = app.drawn?.step ?? match.status.step;
   const move = moveToStage(action, asSeat);
+  const order = move ? orderToStage(move, seat, step) : null;
+  if (order) {
+    app.staged.stageOrder(order, seat, step);
+    await draw();
+    return;
+  }
   if (move && app.staged.press(move, seat, step) === "staged") {
     drawStaged();
     return;
@@ -913,34 +922,67 @@ function moveToStage(action, asSeat) {
   return controlFor($("board"), move)?.closest("[data-confirms], [data-interrupt]") ? null : move;
 }
 
+/** The order a press of `move` makes when the table stages whole orders (Tanbo's sowing:
+ *  each token pressed is placed in the page, and Confirm plays them all), else null.
+ *  @param {Action} move @param {number} seat @param {number} step @returns {Action[] | null} */
+function orderToStage(move, seat, step) {
+  const match = app.match;
+  const renderer = app.rendererNow;
+  if (!match?.view || !renderer?.stageOrder) return null;
+  const order = app.staged.orderWith(move, seat, step);
+  return renderer.stageOrder(match.view, match.legal, order) ? order : null;
+}
+
+/** The staged order drawn on the table at `step`, or null (none, or no longer one the table
+ *  may make: then it is forgotten). @param {Match} match @param {number} step */
+function stagedOrderAt(match, step) {
+  const staged = app.staged.at(step);
+  if (!staged?.order || !match.view) return null;
+  const shown = app.rendererNow?.stageOrder?.(match.view, match.legal, staged.order, match.seats.map((s) => s.name));
+  if (!shown) app.staged.clear();
+  return shown ?? null;
+}
+
 /** The staged move's bar (what it will do, Confirm, Cancel) and its mark on the table; a move
  *  staged at an earlier step is forgotten. */
 function drawStaged() {
   const match = app.match;
-  const staged = match && document.body.dataset.screen === "table" ? app.staged.at(app.drawn?.step ?? match.status.step) : null;
+  const step = app.drawn?.step ?? match?.status.step ?? 0;
+  const staged = match && document.body.dataset.screen === "table" ? app.staged.at(step) : null;
+  const order = staged?.order && match ? stagedOrderAt(match, step) : null;
   const board = $("board");
-  const control = staged ? controlFor(board, staged.action) : null;
+  // An order is drawn on the table itself (its tokens placed, marked as not played yet).
+  const control = staged && !staged.order ? controlFor(board, staged.action) : null;
   for (const n of board.querySelectorAll(".staged")) if (n !== control) n.classList.remove("staged");
   $("staged").hidden = !staged;
   if (!staged || !match) return;
   const renderer = app.rendererNow;
-  setText($("staged-move"), renderer?.describeAction?.(staged.action, match.view ?? undefined) ?? JSON.stringify(staged.action));
+  const words = order?.words ?? renderer?.describeAction?.(staged.action, match.view ?? undefined);
+  setText($("staged-move"), words ?? JSON.stringify(staged.action));
+  setText($("staged-again"), t(!staged.order ? "shell.confirm_moves.again" : order?.complete ? "shell.confirm_moves.order_done" : "shell.confirm_moves.order_more"));
   control?.classList.add("staged");
 }
 
-/** Confirm: the staged move is sent as if pressed again. */
+/** Confirm: the staged move is sent as if pressed again; a staged order, move after move (one
+ *  refused or overtaken stops the rest: the table then shows what the engine holds). */
 async function confirmStaged() {
   const match = app.match;
   const staged = app.staged.take();
   drawStaged();
   if (!match || !staged) return;
-  await match.act(staged.action, { seat: staged.seat, step: staged.step });
+  const order = staged.order ?? [staged.action];
+  for (const [i, action] of order.entries()) {
+    if (match !== app.match || match.status.step !== staged.step + i) break;
+    await match.act(action, { seat: staged.seat, step: staged.step + i });
+  }
 }
 
-/** Cancel: nothing staged, and the keyboard back on the control that staged it. */
-function cancelStaged() {
+/** Cancel: nothing staged, and the keyboard back on the control that staged it (a staged order:
+ *  the table drawn again without it). */
+async function cancelStaged() {
   const staged = app.staged.take();
   drawStaged();
+  if (staged?.order && app.match) await draw();
   const control = staged ? controlFor($("board"), staged.action) : null;
   if (control instanceof HTMLElement) control.focus();
 }

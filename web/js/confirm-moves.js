@@ -30,11 +30,28 @@ export function keepConfirm(storage, on) {
   return keep(storage, KEY, on ? "on" : "off");
 }
 
-/** The move waiting for its confirmation: which, for which seat, at which step of the game. */
+/** The move waiting for its confirmation: which, for which seat, at which step of the game;
+ *  or an order of moves staged whole (Tanbo's sowing), sent one after another on Confirm. */
 export class StagedMove {
   constructor() {
-    /** @type {{action: Action, seat: number, step: number} | null} */
+    /** @type {{action: Action, seat: number, step: number, order?: Action[]} | null} */
     this.move = null;
+  }
+
+  /**
+   * The order staged so far by `seat` at `step` with `action` after it: a new order when
+   * nothing, a single move, or another seat's or step's order was staged.
+   * @param {Action} action @param {number} seat @param {number} step @returns {Action[]}
+   */
+  orderWith(action, seat, step) {
+    const m = this.move;
+    return m?.order && m.seat === seat && m.step === step ? [...m.order, action] : [action];
+  }
+
+  /** Stage `order` whole (it replaces whatever was staged).
+   *  @param {Action[]} order @param {number} seat @param {number} step */
+  stageOrder(order, seat, step) {
+    this.move = { action: order[order.length - 1], seat, step, order: [...order] };
   }
 
   /**

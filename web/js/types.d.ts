@@ -257,12 +257,28 @@ export interface RendererProps<Table = GameTable, Details = GameDetails> {
   animate: boolean;
   /** Draw read-only (the replay viewer). */
   replay: boolean;
+  /** How many of the view's last placements are staged by "Confirm moves", not played. */
+  staged?: number;
+}
+
+/** An order of moves staged whole by "Confirm moves" (Tanbo's sowing): the table to draw with
+ *  them made in the page, what may be pressed next, and the order in words. */
+export interface StagedOrder<V = View> {
+  view: V;
+  legal: Action[];
+  /** How many placements the drawn table holds that are not played yet. */
+  staged: number;
+  /** Nothing is left to choose: Confirm plays the whole order. */
+  complete: boolean;
+  words: string;
 }
 
 /** A renderer module: web/js/games/<id>.js, or fallback-renderer.js. */
 export interface Renderer {
   render(root: HTMLElement, props: RendererProps): void;
   describeAction?(action: Action, view?: View): string;
+  /** `order` staged on the table in the page, or null when the press is staged alone. */
+  stageOrder?(view: View, legal: Action[], order: Action[], names?: string[]): StagedOrder | null;
   /** The control that makes `action`, or the next one to press towards it (a hint or a
    *  lesson marks it). */
   towards?(root: HTMLElement, action: Action): Element | null;
@@ -433,6 +449,7 @@ export interface PageElements {
   "menu-theme": HTMLSelectElement;
   staged: HTMLDivElement;
   "staged-move": HTMLSpanElement;
+  "staged-again": HTMLSpanElement;
   "staged-confirm": HTMLButtonElement;
   "staged-cancel": HTMLButtonElement;
   language: HTMLSelectElement;

@@ -11,6 +11,7 @@
 // the rings. The status (prompt and choices) has its own place so that the rings never jump.
 
 import { controlFor, esc, fly, followMovement, nextFrame, pulse, redraw, send } from "./shared.js";
+import { stageSowing } from "./tanbo-sowing.js";
 import { say, seatName, t as words } from "../i18n.js";
 
 // Every word shown comes from the tanbo catalogue (pygames/tanbo/i18n: tanbo.ui.* for the
@@ -22,6 +23,7 @@ import { say, seatName, t as words } from "../i18n.js";
 /** @import { TanboAction, TanboPlace, TanboPlaceFarmer, TanboRemove, TanboReturnRice, TanboSwap, TanboTake } from "../views.js" */
 
 /** @typedef {View<TanboTable, TanboDetails>} TanboView */
+/** @typedef {import("../types.js").StagedOrder<TanboView>} StagedOrder */
 /** @typedef {RendererProps<TanboTable, TanboDetails>} Props */
 /** A kind of token, as views and actions name it. @typedef {PlacedJson["token"]} TokenWord */
 /** A colour of Rice: a key of every {@link RiceJson}. @typedef {keyof RiceJson} Colour */
@@ -131,6 +133,25 @@ export function describeAction(action, view) {
     default:
       return JSON.stringify(action);
   }
+}
+
+/**
+ * A sowing order staged whole by "Confirm moves" (tanbo-sowing.js): the table to draw with the
+ * tokens pressed so far placed, what may be pressed next, and the order in words for the
+ * confirmation bar; null when `order` is not a sowing this table may make (the press is then
+ * staged alone).
+ * @param {TanboView} view @param {readonly Action[]} legal @param {readonly Action[]} order
+ * @param {string[]} [names] @returns {StagedOrder | null}
+ */
+export function stageOrder(view, legal, order, names = []) {
+  const staged = stageSowing(view, legal, order);
+  if (!staged) return null;
+  const placed = staged.view.table.sowing?.placed ?? [];
+  const items = placed.slice(placed.length - staged.staged)
+    .map((p) => msg("tanbo.ui.hand.step", { token: tokenMsg(p.token), paddy: paddyNo(p.paddy) }));
+  const steps = say(msg("tanbo.list", { items }));
+  const words = staged.way ? U("staged.then", { steps, way: say(staged.way.text, names) }) : steps;
+  return { view: staged.view, legal: staged.legal, staged: staged.staged, complete: staged.complete, words };
 }
 
 /** The seats' rings in the order they are drawn: the view's (`rings`, the table's `ring_order`),
@@ -535,8 +556,15 @@ function handPanel(ctx) {
     return `<span class="chip token-${k} inert">${inner}</span>`;
   });
   const sw = t.sowing;
+  // Tokens staged by "Confirm moves" are on the path too, marked as not played yet.
+  const firstStaged = (sw?.placed.length ?? 0) - (ctx.st.props.staged ?? 0);
   const placed = (sw?.placed || [])
-    .map((p, i) => `<li><span class="sr-only">${esc(U("hand.step", { token: tokenMsg(p.token), paddy: paddyNo(p.paddy) }))}</span><span aria-hidden="true"><span class="step-no">${i + 1}</span>${tokenIcon(p.token, 14, mover)}<span class="step-paddy">→${paddyNo(p.paddy)}</span></span></li>`)
+    .map((p, i) => {
+      const step = U("hand.step", { token: tokenMsg(p.token), paddy: paddyNo(p.paddy) });
+      const staged = i >= firstStaged;
+      const heard = staged ? `${step} (${U("hand.staged")})` : step;
+      return `<li${staged ? ' class="staged-step"' : ""}><span class="sr-only">${esc(heard)}</span><span aria-hidden="true"><span class="step-no">${i + 1}</span>${tokenIcon(p.token, 14, mover)}<span class="step-paddy">→${paddyNo(p.paddy)}</span></span></li>`;
+    })
     .join("");
   return `<div class="hand">
       <span class="panel-label">${esc(U("hand.in_hand", { tokens: countMsg(handCount(h), "token") }))}</span>
@@ -1023,7 +1051,8 @@ function pathMarkers(ctx, s) {
     const i = first + j;
     const [x, y] = polar(R_OUT - 13, centreAngle(pl.paddy, np) - 24);
     const last = i === placed.length - 1 ? " last" : "";
-    return `<g class="step token-${pl.token}${last}" transform="translate(${f1(x)},${f1(y)})"><circle r="9"/><text y="3.8" text-anchor="middle">${i + 1}</text></g>`;
+    const staged = i >= placed.length - (ctx.st.props.staged ?? 0) ? " staged-step" : "";
+    return `<g class="step token-${pl.token}${last}${staged}" transform="translate(${f1(x)},${f1(y)})"><circle r="9"/><text y="3.8" text-anchor="middle">${i + 1}</text></g>`;
   });
   const steps = placed.length + (handCount(t.hand) > 0 ? 1 : 0);
   let arc = "";
