@@ -127,6 +127,14 @@ def test_on_a_touch_screen_a_move_waits_for_its_confirmation(
     touch.detach()
 
 
+# Whether the first control ``selector`` finds is on the screen above the staged bar (none left
+# to press: true).
+ABOVE_THE_BAR_JS = """(selector) => {
+  const next = document.querySelector(selector);
+  if (!next) return true;
+  const box = next.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= document.getElementById('staged').getBoundingClientRect().top;
+}"""
 PLACE = f'{BOARD} {CHOICE}{NOT_INTERRUPT}[data-action*=\'"place"\']'
 
 
@@ -165,14 +173,19 @@ def test_a_tanbo_sowing_order_is_staged_whole_and_played_on_confirm(
     expect(staged_steps).to_have_count(0)
     assert page.locator(f"{BOARD} .hand .panel-label").inner_text() == hand
 
-    # Staged press by press to the end of the hand: still nothing sent.
+    # Staged press by press to the end of the hand: still nothing sent, and each next token
+    # in view above the bar (the phone's screen bottom, where the hand was).
     pressed: list[dict[str, Any]] = []
     while page.locator(PLACE).count():
-        choice = page.locator(PLACE).last
+        choice = page.locator(PLACE).first  # a Snake first: the Farmer still to choose after
         pressed.append(json.loads(choice.get_attribute("data-action") or "{}"))
+        # Pressed where a thumb finds it: at the bottom of the screen.
+        choice.evaluate("(e) => e.scrollIntoView({ block: 'end' })")
         choice.click()
         expect(bar).to_be_visible()
-        expect(staged_steps.first).to_be_visible()
+        expect(staged_steps.first).to_be_attached()
+        page.wait_for_function(ABOVE_THE_BAR_JS, arg=PLACE, timeout=5_000)
+    assert len(pressed) >= 2, "an order of one press shows nothing of staging press by press"
     expect(page.locator("#staged-again")).to_have_text("Press Confirm to sow them.")
     expect(page.locator("#staged-move")).to_contain_text("; then ")
     # Every token of the hand is on the path, those of the last kind placed by themselves.

@@ -895,6 +895,7 @@ async function humanAct(action, asSeat) {
   if (order) {
     app.staged.stageOrder(order, seat, step);
     await draw();
+    keepOrderInView();
     return;
   }
   if (move && app.staged.press(move, seat, step) === "staged") {
@@ -933,6 +934,12 @@ function orderToStage(move, seat, step) {
   return renderer.stageOrder(match.view, match.legal, order) ? order : null;
 }
 
+/** A staged order's next choice in view above the staged bar: on a phone the bar covers the
+ *  bottom of the screen, where the hand's tokens were (app.css: --staged-bar). */
+function keepOrderInView() {
+  $("board").querySelector(".legal")?.scrollIntoView({ block: "nearest" });
+}
+
 /** The staged order drawn on the table at `step`, or null (none, or no longer one the table
  *  may make: then it is forgotten). @param {Match} match @param {number} step */
 function stagedOrderAt(match, step) {
@@ -956,6 +963,9 @@ function drawStaged() {
   for (const n of board.querySelectorAll(".staged")) if (n !== control) n.classList.remove("staged");
   $("staged").hidden = !staged;
   if (!staged || !match) return;
+  // How much of the screen's bottom the bar takes: what stays at the bottom of a phone's
+  // screen (Tanbo's prompt and tokens) moves up above it.
+  document.documentElement.style.setProperty("--staged-bar", `${Math.max(0, innerHeight - $("staged").getBoundingClientRect().top)}px`);
   const renderer = app.rendererNow;
   const words = order?.words ?? renderer?.describeAction?.(staged.action, match.view ?? undefined);
   setText($("staged-move"), words ?? JSON.stringify(staged.action));
@@ -1142,7 +1152,8 @@ function remark() {
     markThing(board, step.spot);
   }
   const staged = app.staged.at(app.drawn?.step ?? match.status.step);
-  const control = staged ? controlFor(board, staged.action) : null;
+  // A staged order is drawn on the table itself, not as a marked control.
+  const control = staged && !staged.order ? controlFor(board, staged.action) : null;
   if (control && !control.classList.contains("staged")) control.classList.add("staged");
 }
 

@@ -422,7 +422,10 @@ function statusHtml(ctx) {
   const { view, t, names } = ctx;
   if (view.over || t.phase === "over") return overHtml(ctx);
   const actor = ctx.actor;
-  const yours = ctx.legal.length > 0;
+  // A sowing order staged whole: every token is placed in the page, and the person's Confirm
+  // is what the table waits for.
+  const whole = t.phase === "move" && !!ctx.st.props.staged && handCount(t.hand) === 0;
+  const yours = ctx.legal.length > 0 || whole;
   const say1 = (/** @type {string} */ key, /** @type {Record<string, unknown>} */ args = {}) =>
     esc(U(`prompt.${key}`, { seat: actor, ...args }, names));
   /** @type {string} */
@@ -437,7 +440,9 @@ function statusHtml(ctx) {
       const next = t.sowing ? paddyNo(t.sowing.next) : "?";
       const n = handCount(t.hand);
       const land = ctx.landing !== null ? say1("lands", { paddy: paddyNo(ctx.landing) }) : "";
-      prompt = (yours ? say1("move_you", { paddy: next }) : say1("move", { tokens: countMsg(n, "token"), paddy: next })) + land;
+      prompt = whole
+        ? say1("move_staged")
+        : (yours ? say1("move_you", { paddy: next }) : say1("move", { tokens: countMsg(n, "token"), paddy: next })) + land;
       panel = handPanel(ctx);
       break;
     }
