@@ -133,7 +133,8 @@ ABOVE_THE_BAR_JS = """(selector) => {
   const next = document.querySelector(selector);
   if (!next) return true;
   const box = next.getBoundingClientRect();
-  return box.top >= 0 && box.bottom <= document.getElementById('staged').getBoundingClientRect().top;
+  const bar = document.getElementById('staged').getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= bar.top;
 }"""
 PLACE = f'{BOARD} {CHOICE}{NOT_INTERRUPT}[data-action*=\'"place"\']'
 
