@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from pygames.core import Action, Game, IllegalAction, MatchRecord, Rng, Seat, State
 
@@ -29,6 +29,16 @@ def soak_games(full: int, everyday: int = EVERYDAY) -> int:
     """How many games a conformance batch plays: ``full`` in a soak, else ``everyday`` (enough
     for the batch's own coverage assertions: its seeds are fixed, so the same games each run)."""
     return full if SOAK else min(full, everyday)
+
+
+T = TypeVar("T")
+
+
+def soak_first(values: Sequence[T], everyday: int = 1) -> list[T]:
+    """The parameters (seeds, settings) of a test marked ``slow`` whose every one repeats the
+    same check: all of ``values`` in a soak, else the first ``everyday`` (``make test`` makes
+    the check once; the volume is ``make soak-tests``'s)."""
+    return list(values[: soak_games(len(values), everyday)])
 
 
 @dataclass

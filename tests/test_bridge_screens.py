@@ -11,6 +11,8 @@ import pytest
 
 from pygames import bridge
 
+from .conformance import soak_first
+
 
 def call(fn: Any, *args: Any) -> dict[str, Any]:
     reply = json.loads(fn(*args))
@@ -116,7 +118,11 @@ def play(game: str, bots: list[str | None], seed: int, *, tea: bool = False) -> 
     bridge.close(match)
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+# One game a setting makes the check: with seed 1 every game already meets both an undo made
+# and one refused (Tanbo in both settings with a person, the others in one), so seed 2 only
+# repeats it, in the long run.
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", soak_first([1, 2]))
 @pytest.mark.parametrize(
     ("game", "bots"),
     [
@@ -135,7 +141,9 @@ def test_every_answer_is_the_screen_and_the_record(
     play(game, bots, seed)
 
 
-@pytest.mark.parametrize("seed", [3, 4, 5])
+# Seed 3's race meets an undo made and refused too; the other seeds repeat it in the long run.
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", soak_first([3, 4, 5]))
 def test_a_tea_race_is_answered_like_any_decision(seed: int) -> None:
     play("humble_tea_party", [None, None, "random", "random"], seed, tea=True)
 

@@ -27,6 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import contract  # noqa: E402
 
+from .conformance import soak_first  # noqa: E402
+
 
 def test_the_committed_typescript_is_what_the_typeddicts_write() -> None:
     written = contract.OUT.read_text(encoding="utf-8")
@@ -149,7 +151,19 @@ def _declared_details(game_id: str) -> Any:
     return found[0]
 
 
-@pytest.mark.parametrize("game_id", ["tanbo", "humble_tea_party", "storm_in_a_teacup"])
+# The games each title's views are checked along. Tanbo's second shows fields its first never
+# fills (a swap in a move, the Farmer in a last move); the others' second game only repeats
+# the shapes of their first (other values of the same literals), in the soak: Storm's long
+# 3-player games are the costliest to check (a view holds the whole log).
+SEEDS = {
+    "tanbo": (1, 2),
+    "humble_tea_party": tuple(soak_first((1, 2))),
+    "storm_in_a_teacup": tuple(soak_first((1, 2))),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", SEEDS)
 def test_views_along_random_games_have_the_declared_shape(game_id: str) -> None:
     # mypy checks that the views are built to the declaration; this checks what they hold at
     # every step, for every seat and a spectator (a field filled from elsewhere is caught too).
@@ -157,7 +171,7 @@ def test_views_along_random_games_have_the_declared_shape(game_id: str) -> None:
     game = get_game(game_id)
     rng = Rng(5)
     players = min(game.max_players, 3)
-    for seed in (1, 2):
+    for seed in SEEDS[game_id]:
         state = game.new_state(players, seed, game.default_options(players))
         table = _declared_table(state)
         steps = 0

@@ -21,7 +21,7 @@ from pygames.core import Rng
 from pygames.env import ENCODINGS, bot_policy, make_env
 from pygames.env.aec import GameEnv
 
-from .conformance import soak_games
+from .conformance import soak_first, soak_games
 
 SEATS = [
     ("tanbo", 2),
@@ -87,6 +87,9 @@ def mid_game(game: str, players: int, seed: int, steps: int) -> GameEnv:
     return env
 
 
+# One position a game in make test (each Strong choice is a whole search); the soak adds two
+# later ones.
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players"), [("humble_tea_party", 4), ("storm_in_a_teacup", 3)])
 def test_observations_and_bot_choices_come_from_the_seat_s_view_alone(
     game: str, players: int
@@ -94,10 +97,12 @@ def test_observations_and_bot_choices_come_from_the_seat_s_view_alone(
     """A twin redeals what the seat cannot see: its observation, its mask and what the Strong
     bot chooses for it are the same as in the real game."""
     strong = bot_policy("strong", seed=3)
-    for seed in range(3):
+    checked = 0
+    for seed in soak_first(range(3)):
         env = mid_game(game, players, seed, steps=6 + 3 * seed)
         if env.state.is_over():
             continue
+        checked += 1
         agent = env.agent_selection
         seat = env.seat(agent)
         twin = make_env(game, players)
@@ -112,6 +117,7 @@ def test_observations_and_bot_choices_come_from_the_seat_s_view_alone(
         assert np.array_equal(real["action_mask"], other["action_mask"])
         assert strong(env, agent) == bot_policy("strong", seed=3)(twin, agent)
         strong = bot_policy("strong", seed=3)
+    assert checked, "no position was checked"
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "normal"])

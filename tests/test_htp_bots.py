@@ -18,6 +18,8 @@ from pygames.humble_tea_party import HtpState, Keep, Place, Tea
 from pygames.humble_tea_party.position import box_of, position
 from pygames.simulate import simulate
 
+from .conformance import soak_games
+
 GAME = get_game("humble_tea_party")
 SEASONS3 = ["winter", "spring", "summer"]
 
@@ -118,21 +120,27 @@ def test_greedy_beats_random_clearly() -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 6])
 def test_greedy_plays_every_table_size_and_team_battle(players: int) -> None:
+    # A few games at each end of the table sizes play without error; the soak plays twelve.
+    games = soak_games(12, everyday=3)
     options = {"team_battle": True} if players == 6 else {}
     result = simulate(
         "humble_tea_party",
-        games=12,
+        games=games,
         seed=3,
         bots=["greedy", "random"],
         players=players,
         options=options,
     )
-    assert result["errors"] == 0 and result["games"] == 12
+    assert result["errors"] == 0 and result["games"] == games
 
 
+@pytest.mark.slow
 def test_python_dash_m_runs_humble_tea_party_simulation() -> None:
+    # The command and its JSON are the check: a few games (seats alternating) in make test.
+    games = soak_games(50, everyday=4)
     proc = subprocess.run(
         [
             sys.executable,
@@ -143,7 +151,7 @@ def test_python_dash_m_runs_humble_tea_party_simulation() -> None:
             "--players",
             "4",
             "--games",
-            "50",
+            str(games),
             "--seed",
             "5",
             "--bots",
@@ -157,7 +165,7 @@ def test_python_dash_m_runs_humble_tea_party_simulation() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
-    assert out["games"] == 50 and out["errors"] == 0 and out["players"] == 4
+    assert out["games"] == games and out["errors"] == 0 and out["players"] == 4
     assert set(out["wins_by_bot"]) == {"random", "greedy"}
     assert sum(out["wins_by_bot"].values()) == pytest.approx(1.0)
     assert out["mean_turns"] > 0

@@ -6,7 +6,7 @@ import io
 import json
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -50,6 +50,23 @@ def run(tmp: Path, name: str, executor: Local | Dask, **kw: object) -> bytes:
     result = run_study(from_mapping(STUDY), out, executor, progress=io.StringIO(), **kw)
     assert result.complete and not result.interrupted and result.errors == 0
     return out.read_bytes()
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
+    """The rows of STUDY played whole on one worker, in a file of the given suffix: made once
+    a module (the reference every executor, resume and figure below is compared with or drawn
+    from); no test writes to them."""
+    made: dict[str, Path] = {}
+
+    def rows(suffix: str) -> Path:
+        if suffix not in made:
+            where = tmp_path_factory.mktemp("whole")  # a folder each: each has its summary
+            run(where, "rows" + suffix, Local(1))
+            made[suffix] = where / ("rows" + suffix)
+        return made[suffix]
+
+    return rows
 
 
 # --- studies ------------------------------------------------------------------------------------
@@ -134,16 +151,17 @@ def test_the_command_line_refuses_a_bad_study_file_before_any_game(tmp_path: Pat
 # --- rows, executors, resume -------------------------------------------------------------------
 
 
-def test_local_workers_and_a_dask_local_cluster_give_identical_rows(tmp_path: Path) -> None:
-    one = run(tmp_path, "one.csv", Local(1))
+def test_local_workers_and_a_dask_local_cluster_give_identical_rows(
+    tmp_path: Path, whole: Callable[[str], Path]
+) -> None:
+    one = whole(".csv").read_bytes()
     two = run(tmp_path, "two.csv", Local(2))
     dask = Dask(local=2)
     assert run(tmp_path, "dask.csv", dask) == one == two
     assert dask._cluster is None and dask._client is None  # the test's cluster was stopped
     # JSON Lines holds the same rows as CSV.
-    run(tmp_path, "one.jsonl", Local(1))
-    assert rowsio.read(tmp_path / "one.jsonl") == rowsio.read(tmp_path / "one.csv")
-    rows = rowsio.read(tmp_path / "one.csv")
+    assert rowsio.read(whole(".jsonl")) == rowsio.read(whole(".csv"))
+    rows = rowsio.read(whole(".csv"))
     assert [rowsio.key(r) for r in rows] == sorted(rowsio.key(r) for r in rows)
     assert len(rows) == from_mapping(STUDY).games
 
@@ -201,9 +219,8 @@ class Stopping(Local):
 
 @pytest.mark.parametrize("suffix", [".csv", ".jsonl"])
 def test_a_resumed_study_gives_the_rows_of_an_uninterrupted_one(
-    tmp_path: Path, suffix: str
+    tmp_path: Path, suffix: str, whole: Callable[[str], Path]
 ) -> None:
-    whole = run(tmp_path, "whole" + suffix, Local(1), batch=2)
     out = tmp_path / ("part" + suffix)
     study = from_mapping(STUDY)
     stopped = run_study(study, out, Stopping(5), progress=io.StringIO(), batch=2)
@@ -216,14 +233,13 @@ def test_a_resumed_study_gives_the_rows_of_an_uninterrupted_one(
         run_study(study, out, Local(1), progress=io.StringIO())
     resumed = run_study(study, out, Local(2), resume=True, progress=io.StringIO(), batch=3)
     assert resumed.resumed == 10 and resumed.played == study.games - 10 and resumed.complete
-    assert out.read_bytes() == whole
+    assert out.read_bytes() == whole(suffix).read_bytes()
 
 
-def test_resume_refuses_the_rows_of_another_study(tmp_path: Path) -> None:
-    run(tmp_path, "rows.csv", Local(1))
+def test_resume_refuses_the_rows_of_another_study(whole: Callable[[str], Path]) -> None:
     other = from_mapping({**STUDY, "seed": 12})
     with pytest.raises(StudyError, match=r"row 1 is not from this study \(its seed is 11"):
-        finished_rows(tmp_path / "rows.csv", other)
+        finished_rows(whole(".csv"), other)
 
 
 def test_a_damaged_rows_file_is_refused_in_words(tmp_path: Path) -> None:
@@ -336,10 +352,8 @@ def test_the_summary_counts_shares_seats_bots_and_the_first_player() -> None:
 
 
 @pytest.fixture(scope="module")
-def study_rows(tmp_path_factory: pytest.TempPathFactory) -> list[rowsio.Row]:
-    out = tmp_path_factory.mktemp("lab") / "rows.jsonl"
-    run_study(from_mapping(STUDY), out, Local(1), progress=io.StringIO())
-    return rowsio.read(out)
+def study_rows(whole: Callable[[str], Path]) -> list[rowsio.Row]:
+    return rowsio.read(whole(".jsonl"))
 
 
 @pytest.mark.parametrize("fmt", ["png", "svg"])
@@ -444,6 +458,10 @@ def test_ctrl_c_keeps_the_finished_rows_and_resume_completes_them(tmp_path: Path
     import signal
     import time
 
+    # 80 games: the run goes on for some seconds after its first 11 rows are in (room for the
+    # signal to land mid-run on a busy machine), and the whole run and the stopped and resumed
+    # one stay short; more games would only lengthen both.
+    games = 80
     args = [
         sys.executable,
         "-m",
@@ -454,7 +472,7 @@ def test_ctrl_c_keeps_the_finished_rows_and_resume_completes_them(tmp_path: Path
         "--bots",
         "normal,random",
         "--games",
-        "150",
+        str(games),
         "--seed",
         "3",
         "--batch",
@@ -485,7 +503,7 @@ def test_ctrl_c_keeps_the_finished_rows_and_resume_completes_them(tmp_path: Path
     assert proc.returncode == 130, err
     assert "Traceback" not in err
     kept = len(rowsio.read(out, tolerate_cut=True))
-    assert f"stopped: {kept} of 150 games kept in {out}" in err and 10 <= kept < 150
+    assert f"stopped: {kept} of {games} games kept in {out}" in err and 10 <= kept < games
     subprocess.run([*args, "--out", str(out), "--resume"], check=True)
     assert out.read_bytes() == (tmp_path / "whole.csv").read_bytes()
 

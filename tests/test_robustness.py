@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +13,13 @@ from pygames import bridge
 from pygames.core import BadRecord, IllegalAction, MatchRecord, Message
 from pygames.core.messages import render, words
 from pygames.games import all_games
+
+from .conformance import soak_games
+
+# Examples each property is tried on: Hypothesis's own default (100) in make test, two or three
+# times as many in the soak; more examples are volume, each property is checked either way.
+EXAMPLES = soak_games(300, everyday=100)
+BRIDGE_EXAMPLES = soak_games(200, everyday=100)
 
 JSON = st.recursive(
     st.none()
@@ -52,7 +60,8 @@ ACTIONISH = ACTIONISH.flatmap(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(data=ACTIONISH)
 def test_decoding_any_json_either_works_or_says_why(data: Any) -> None:
     for game in all_games():
@@ -65,7 +74,8 @@ def test_decoding_any_json_either_works_or_says_why(data: Any) -> None:
             assert game.decode_action(action.to_json()) == action
 
 
-@settings(max_examples=300, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(data=JSON)
 def test_any_json_record_is_parsed_or_refused_with_a_reason(data: Any) -> None:
     try:
@@ -96,7 +106,8 @@ def _match(game: str, players: int) -> str:
 MATCHES = {g.id: _match(g.id, g.min_players) for g in all_games()}
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(max_examples=BRIDGE_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     game=st.sampled_from(sorted(MATCHES)),
     seat=st.integers(-3, 8),
@@ -116,7 +127,8 @@ def test_the_bridge_refuses_junk_actions_and_keeps_the_match(
     assert json.loads(bridge.export_record(match)) == before
 
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.slow
+@settings(max_examples=BRIDGE_EXAMPLES, deadline=None)
 @given(text=st.text(max_size=60) | JSON.map(json.dumps))
 def test_the_bridge_answers_any_text_with_json(text: str) -> None:
     for call in (bridge.new_match, bridge.import_record):

@@ -1,6 +1,7 @@
-"""The soak's short run, on every change: its own batches of games (two at each game and player
-count: the random games themselves are the conformance tests' work, and their volume the full
-soak's), a thousand fuzzed bridge calls, and the page's saves and share links fuzzed.
+"""The soak's short run, on every change: its own batches of games (one at each game and player
+count, each setting's checks and step figures at work: the random games themselves are the
+conformance tests' work, and their volume the full soak's; the journal test plays batches of
+two), a thousand fuzzed bridge calls, and the page's saves and share links fuzzed.
 ``make soak`` runs the full counts (tests/soak.py); the figures of a full run are in
 docs/testing.md."""
 
@@ -14,7 +15,7 @@ import pytest
 from tests import soak
 from tests.soak import SETTINGS, fuzz_bridge, fuzz_page, play_batch
 
-GAMES_EACH = 2  # the batches work at every setting; make soak plays 10,000 each
+GAMES_EACH = 1  # the batches work at every setting; make soak plays 10,000 each
 CALLS = 1_000
 
 

@@ -17,6 +17,7 @@ from pygames.storm_in_a_teacup import Discard, Serve, StormGame, StormState
 from pygames.storm_in_a_teacup.cards import CARD_COLOURS, IDS_BY_COLOUR, Colour, counts_of
 from pygames.storm_in_a_teacup.position import position
 
+from .conformance import soak_first
 from .words import lines
 
 GAME = StormGame()
@@ -304,10 +305,12 @@ def as_counts(c: Counter[str]) -> dict[str, int]:
     return {k: c[k] for k in ("tea", "milk", "lemon")}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_s8_the_views_show_the_colours_the_public_log_fixes(players: int) -> None:
     prepared = 0
-    for seed in range(4):
+    # Make test follows two games at each table, the Memory aid on and off; the soak four.
+    for seed in soak_first(range(4), everyday=2):
         state = GAME.new_state(players, 500 + seed, {"memory_aid": seed % 2 == 0})
         ledger = PublicLedger(players)
         rng = Rng(seed)
