@@ -140,3 +140,12 @@ OUT_OF_VIEW_JS = """(root) => {
 def choices_out_of_view(page: Page, root: str = "#board") -> list[str]:
     """The prompt and legal choices under ``root`` that lie (partly) outside the viewport."""
     return page.evaluate(OUT_OF_VIEW_JS, root)  # type: ignore[no-any-return]
+
+
+# The page's own paper (the root's background; the body's texture is a layer over it): dark in
+# the dark theme, light in the light one.
+LIGHTNESS_JS = """() => {
+  const paper = getComputedStyle(document.documentElement).backgroundColor;
+  const [r, g, b] = paper.match(/\\d+/g).map(Number);
+  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+}"""

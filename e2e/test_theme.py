@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 
 from .a11y import assert_accessible
 from .conftest import ENGINE_TIMEOUT_MS, screenshot, wait_ready
+from .layout import LIGHTNESS_JS
 from .lobby import choose_game, table_command
 from .play import bot_record, record_link, wait_turn
 from .touch import clipped_text, small_targets, touch_screen
@@ -22,13 +23,6 @@ DESKTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 360, "height": 740}
 
 SCHEME_JS = "() => getComputedStyle(document.body).colorScheme"
-# The page's own paper (the root's background; the body's texture is a layer over it): dark in
-# the dark theme, light in the light one.
-LIGHTNESS_JS = """() => {
-  const paper = getComputedStyle(document.documentElement).backgroundColor;
-  const [r, g, b] = paper.match(/\\d+/g).map(Number);
-  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
-}"""
 
 
 def dark(page: Page) -> bool:

@@ -1,6 +1,6 @@
 """A phone held in the hand: every control a finger uses is 44 x 44 px at least (WCAG 2.5.5),
-in the lobby and on every table, at 320 and 360 px wide, in English and Japanese; and no words
-a player needs (names, last moves, phases, counts) are cut."""
+in the lobby and on every table, at 320 and 360 px wide, in English and Japanese, in the light
+and the dark theme; and no words a player needs (names, last moves, phases, counts) are cut."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import decisions, screenshot, soak_beyond, wait_ready
 from .harness import open_harness
-from .layout import assert_fits_width
+from .layout import LIGHTNESS_JS, assert_fits_width
 from .lobby import choose_game
 from .play import decide, wait_turn
 from .touch import clipped_text, small_targets, touch_screen
@@ -26,27 +26,36 @@ def at_width(page: Page, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 740})
 
 
-# make test: each game once, both languages among them (Humble Tea Party's English
-# "Recommend" buttons were the narrow ones); the long run: every game in both languages.
-TOUCH_EVERYDAY = [("tanbo", "ja"), ("humble_tea_party", "en"), ("storm_in_a_teacup", "ja")]
+# make test: each game once, both languages and both themes among them (Humble Tea Party's
+# English "Recommend" buttons were the narrow ones; the dark theme changes colours only, and
+# test_theme.py checks each game in it at 360 px in English too); the long run: every game in
+# both languages and both themes.
+TOUCH_EVERYDAY = [
+    ("tanbo", "ja", "dark"),
+    ("humble_tea_party", "en", "light"),
+    ("storm_in_a_teacup", "ja", "dark"),
+]
 
 
 @pytest.mark.parametrize(
-    ("game", "lang"),
+    ("game", "lang", "scheme"),
     soak_beyond(
         TOUCH_EVERYDAY,
-        [(g, lang) for g in GAMES for lang in ("en", "ja")],
+        [(g, lang, scheme) for g in GAMES for lang in ("en", "ja") for scheme in ("light", "dark")],
         ids="-".join,
         unpack=True,
     ),
 )
 def test_every_control_a_finger_uses_is_44_px(
-    returning: Any, base_url: str, game: str, lang: str
+    returning: Any, base_url: str, game: str, lang: str, scheme: str
 ) -> None:
-    page, _ = returning(base_url, viewport={"width": 360, "height": 740})
+    page, _ = returning(base_url, viewport={"width": 360, "height": 740}, color_scheme=scheme)
     touch = touch_screen(page)
     page.goto(base_url + "?fast=1")
     wait_ready(page)
+    # The page's own paper is dark in the dark theme, light in the light one.
+    paper = float(page.evaluate(LIGHTNESS_JS))
+    assert (paper < 0.3) == (scheme == "dark"), (paper, scheme)
     if lang == "ja":
         page.locator("#language").select_option("ja")
         # The lobby is drawn again in Japanese before anything is typed into it.
@@ -79,7 +88,7 @@ def test_every_control_a_finger_uses_is_44_px(
     if game != "storm_in_a_teacup":
         at_width(page, 1366)
         assert clipped_text(page) == [], f"{game} ({lang}) at 1366 px"
-    screenshot(page, f"touch-{game}-{lang}")  # last: a screenshot ends the touch emulation
+    screenshot(page, f"touch-{game}-{lang}-{scheme}")  # last: it ends the touch emulation
     touch.detach()
 
 
