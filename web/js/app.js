@@ -962,6 +962,7 @@ function drawStaged() {
   const control = staged && !staged.order ? controlFor(board, staged.action) : null;
   for (const n of board.querySelectorAll(".staged")) if (n !== control) n.classList.remove("staged");
   $("staged").hidden = !staged;
+  document.body.toggleAttribute("data-staging", !!staged); // the room the bar takes (app.css)
   if (!staged || !match) return;
   // How much of the screen's bottom the bar takes: what stays at the bottom of a phone's
   // screen (Tanbo's prompt and tokens) moves up above it.
