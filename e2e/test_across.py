@@ -416,10 +416,15 @@ def test_a_host_that_reloads_reopens_the_table_and_invites_its_guest_again(
         "() => document.getElementById('invite-1-link')?.value.includes('#join=pg1o.')",
         timeout=30_000,
     )
-    # The guest opens the new invitation in the same tab.
+    # The guest opens the new invitation in the same tab. Only its fragment differs from the
+    # address the tab is at, so the page does not reload: it hears the change a moment after
+    # the navigation, and until then the last answer is still in the field.
+    last_answer = guest.locator("#join-answer").input_value()
     guest.goto(host.locator("#invite-1-link").input_value().replace("#", "?debug=1#"))
     guest.wait_for_function(
-        "() => document.getElementById('join-answer').value.startsWith('pg1a.')",
+        "(last) => { const answer = document.getElementById('join-answer').value;"
+        " return answer.startsWith('pg1a.') && answer !== last; }",
+        arg=last_answer,
         timeout=ENGINE_TIMEOUT_MS,
     )
     host.locator("#invite-1-answer").fill(guest.locator("#join-answer").input_value())
