@@ -52,7 +52,7 @@ HEAR_CHANNEL_JS = """(() => {
 
 NAMES = ["Ann", "Ben", "Cleo"]
 # Decisions played in make test (the long run plays the whole game: decisions()).
-EVERYDAY = 24
+EVERYDAY = 12
 
 
 # The host's camera, for the test: a canvas showing the QR code drawn from ``svg`` (the guest's

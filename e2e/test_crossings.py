@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import Guard
@@ -120,6 +121,9 @@ def records_agree(page: Page) -> None:
     assert json.loads(text) == exported
 
 
+# The long run only: Humble Tea Party's test below checks the same one act and one bot_act a
+# decision in its first phase, then the Tea race's bot_choose.
+@pytest.mark.soak
 def test_tanbo_one_crossing_per_decision(site: tuple[Page, Guard]) -> None:
     page, guard = site
     page.goto(guard.origin + "/?fast=1&debug=1")

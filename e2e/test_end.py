@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .a11y import assert_accessible
-from .conftest import ENGINE_TIMEOUT_MS, screenshot
+from .conftest import ENGINE_TIMEOUT_MS, screenshot, soak_beyond
 from .layout import assert_fits_width
 from .play import COUNT_GHOSTS_JS, board_state, bot_record, record_link
 
@@ -66,7 +66,11 @@ STACKED_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize(("players", "width", "lang"), [(4, 360, "en"), (6, 320, "ja")])
+# Six players at 320 px in Japanese in the long run.
+@pytest.mark.parametrize(
+    ("players", "width", "lang"),
+    soak_beyond([(4, 360, "en")], [(4, 360, "en"), (6, 320, "ja")], unpack=True),
+)
 def test_the_humble_tea_party_scores_fit_a_phone_total_first(
     guard_factory: Any, base_url: str, players: int, width: int, lang: str
 ) -> None:
@@ -101,7 +105,8 @@ GHOSTS_AT_THE_END_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("game", ["humble_tea_party", "tanbo"])
+# Tanbo; Humble Tea Party in the long run (the results wait for the shell's last drawing).
+@pytest.mark.parametrize("game", soak_beyond(["tanbo"], ["humble_tea_party", "tanbo"]))
 def test_the_last_move_lands_before_the_results_open(
     returning: Any, base_url: str, game: str
 ) -> None:

@@ -7,6 +7,7 @@ import base64
 import json
 from typing import Any
 
+import pytest
 from playwright.sync_api import FilePayload, Page, expect
 
 from .a11y import assert_accessible
@@ -81,6 +82,9 @@ def open_from_file(page: Page, text: str) -> None:
 # ---------------------------------------------------------------- bounded input
 
 
+# The long run only: make test refuses the same nesting from a file (below); the bridge's limits are
+# checked in tests/test_pyodide_bounds.py.
+@pytest.mark.soak
 def test_a_link_nested_ten_thousand_deep_is_refused_and_the_engine_lives(
     site: tuple[Page, Guard],
 ) -> None:

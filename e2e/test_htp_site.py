@@ -217,6 +217,9 @@ def check_table_against_the_engine(page: Page, players: int) -> None:
     assert len(view["table"]["oribako"]) == players
 
 
+# The long run only: the renderer's board stays put through whole games and every choice is in view
+# at 1366 px with 3 players in test_htp_renderer.py.
+@pytest.mark.soak
 @pytest.mark.slow
 def test_htp_board_stays_put_and_choices_in_view_at_1366(returning: Any, base_url: str) -> None:
     # Six players (the most boxes) in make test; four too in the long run.
@@ -250,6 +253,8 @@ def test_htp_board_stays_put_and_choices_in_view_at_1366(returning: Any, base_ur
         page.close()
 
 
+# The long run only: test_htp_renderer.py plays a whole game by keyboard alone.
+@pytest.mark.soak
 @pytest.mark.slow
 def test_htp_game_by_keyboard_alone(site: tuple[Page, Guard]) -> None:
     page, guard = site
@@ -403,6 +408,9 @@ def english_left(page: Page, where: str) -> list[str]:
     return sorted({m.group(0) for text in texts for m in HTP_ENGLISH.finditer(text)})
 
 
+# The long run only: make test checks Tanbo's Japanese table for English words (test_tanbo_site.py)
+# and the shell's Japanese screens (test_language.py).
+@pytest.mark.soak
 @pytest.mark.slow
 def test_htp_game_in_japanese_against_bots(guard_factory: Any, base_url: str) -> None:
     page, guard = guard_factory(base_url + "?fast=1", locale="ja-JP")

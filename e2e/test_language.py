@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .a11y import assert_accessible
-from .conftest import ENGINE_TIMEOUT_MS, screenshot, wait_ready
+from .conftest import ENGINE_TIMEOUT_MS, screenshot, soak_beyond, wait_ready
 from .lobby import choose_game
 from .play import bot_record, record_link, wait_turn
 
@@ -190,7 +190,8 @@ def test_a_game_saved_in_japanese_opens_in_english(guard_factory: Any, base_url:
     expect(other.locator("#log-title")).to_have_text("Log")
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
+# A phone's; a desktop's in the long run.
+@pytest.mark.parametrize("size", soak_beyond(["phone"], ["phone", "desktop"]))
 def test_japanese_screens(guard_factory: Any, base_url: str, size: str) -> None:
     """Screenshots for a person to look at (e2e/artifacts/ja-*.png); axe passes in Japanese."""
     viewport = PHONE if size == "phone" else DESKTOP

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import ENGINE_TIMEOUT_MS, decisions, screenshot, wait_ready
+from .conftest import ENGINE_TIMEOUT_MS, decisions, screenshot, soak_beyond, wait_ready
 from .layout import StayWatch, assert_fits_width, choices_out_of_view
 from .lobby import choose_seats, fill_seed, table_command
 from .play import board_state, bot_record, decide, record_link, wait_turn
@@ -22,7 +22,10 @@ DESKTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 360, "height": 740}
 
 
-@pytest.mark.parametrize("game", GAMES)
+# make test: Tanbo's screens (the lobby, the game menu, the replay, the end, the rules page are
+# the shell's, the same for every game; each game's tables are checked at 320, 360 and 414 px in
+# every fixture of its renderer's tests); the long run: every game.
+@pytest.mark.parametrize("game", soak_beyond(["tanbo"], GAMES))
 def test_no_screen_is_wider_than_a_phone(guard_factory: Any, base_url: str, game: str) -> None:
     # The narrowest phone we support; every other e2e phone test runs at 360 px, and the
     # renderers' fixture tests check 320, 360 and 414 px.
@@ -61,7 +64,7 @@ def test_no_screen_is_wider_than_a_phone(guard_factory: Any, base_url: str, game
     assert_fits_width(page, f"the rules page at {width} px")
 
 
-@pytest.mark.parametrize("players", [2, 6])
+@pytest.mark.parametrize("players", soak_beyond([2], [2, 6]))
 def test_hot_seat_screens_fit_a_phone(returning: Any, base_url: str, players: int) -> None:
     page, _ = returning(base_url, viewport={"width": 320, "height": 640})
     page.goto(base_url + "?fast=1")
@@ -112,8 +115,11 @@ def test_desktop_choices_in_view_and_the_board_stays_put(returning: Any, base_ur
     assert watch.largest_jump() < 8, f"{game}: the board moved {watch.largest_jump():.0f} px"
 
 
+# make test: Storm's first decisions (the shell brings a decision into view alike for every
+# game; each renderer's board staying put is checked through whole games in its own tests);
+# the long run: every game, whole.
 @pytest.mark.slow
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", soak_beyond(["storm_in_a_teacup"], GAMES))
 def test_phone_brings_each_decision_into_view_and_the_board_stays_put(
     returning: Any, base_url: str, game: str
 ) -> None:

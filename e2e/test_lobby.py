@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .a11y import assert_accessible
-from .conftest import screenshot, wait_ready
+from .conftest import screenshot, soak_beyond, wait_ready
 from .layout import assert_fits_width
 
 EN_DASH = "\u2013"
@@ -34,7 +34,8 @@ COVER_WORDS_JS = """(pic) => [...pic.querySelectorAll(
   .filter((e) => e.getClientRects().length).map((e) => e.className)"""
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
+# English; Japanese in the long run (test_language.py checks the lobby in Japanese).
+@pytest.mark.parametrize("lang", soak_beyond(["en"], ["en", "ja"]))
 def test_a_card_per_game_with_its_picture_chosen_like_radio_buttons(
     returning: Any, base_url: str, lang: str
 ) -> None:
@@ -82,7 +83,7 @@ def test_a_card_per_game_with_its_picture_chosen_like_radio_buttons(
     expect(cards.nth(0).locator(".game-card-pic svg").first).to_be_visible()
 
 
-@pytest.mark.parametrize("width", [320, 360])
+@pytest.mark.parametrize("width", soak_beyond([320], [320, 360]))
 def test_on_a_phone_start_is_on_the_first_screen_and_stays(
     returning: Any, base_url: str, width: int
 ) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import screenshot, wait_ready
+from .conftest import screenshot, soak_beyond, wait_ready
 from .lobby import choose_seats, table_command
 from .play import wait_turn
 
@@ -23,7 +23,8 @@ CHROME_PX = 100  # the turn (40), the buttons (44), the gaps and the page's marg
 BOARD_TOP_JS = "() => document.getElementById('board').getBoundingClientRect().top + scrollY"
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+# make test: Tanbo (the chrome above the table is the shell's); the long run: every game.
+@pytest.mark.parametrize("game", soak_beyond(["tanbo"], list(GAMES)))
 def test_the_chrome_above_a_phone_table_is_about_90_px(
     returning: Any, base_url: str, game: str
 ) -> None:

@@ -316,7 +316,11 @@ def test_tea_party_explains_the_winner_and_offers_every_discard(
 # --------------------------------------------------------------------------- layout
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1366x768", "360x740"])
+# A phone's; the desktop's in the long run.
+@pytest.mark.parametrize(
+    "viewport",
+    soak_beyond([PHONE], [DESKTOP, PHONE], ids=lambda v: "1366x768" if v is DESKTOP else "360x740"),
+)
 def test_the_own_hand_stays_put_through_whole_games(
     guard_factory: Any, base_url: str, viewport: dict[str, int]
 ) -> None:
@@ -349,17 +353,27 @@ def test_the_own_hand_stays_put_through_whole_games(
         assert_fits_width(page, f"{name} at {viewport['width']} px")
 
 
+# The long run adds a 3-player lead and a 6-player serving to these.
 @pytest.mark.parametrize(
     "name",
-    [
-        "2 players: serving",
-        "3 players: the host prepared, substitute lead",
-        SERVING,
-        WON,
-        "6 players: serving",
-        "6 players: tea party, your discards",
-        "6 players: ten discard choices",
-    ],
+    soak_beyond(
+        [
+            "2 players: serving",
+            SERVING,
+            WON,
+            "6 players: tea party, your discards",
+            "6 players: ten discard choices",
+        ],
+        [
+            "2 players: serving",
+            "3 players: the host prepared, substitute lead",
+            SERVING,
+            WON,
+            "6 players: serving",
+            "6 players: tea party, your discards",
+            "6 players: ten discard choices",
+        ],
+    ),
 )
 def test_prompt_and_choices_in_view_at_1366(guard_factory: Any, base_url: str, name: str) -> None:
     """Layout: with 6 players the hand started at y = 765 and discards were below the fold."""
@@ -435,7 +449,7 @@ TARGETS_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("width", [320, 360])
+@pytest.mark.parametrize("width", soak_beyond([320], [320, 360]))
 def test_a_phone_hand_has_targets_of_24_px(guard_factory: Any, base_url: str, width: int) -> None:
     """Tap targets: 20 overlapping cards left 12 px tap strips. WCAG 2.5.8: 24 x 24 px at least."""
     page = open_fixture(guard_factory, base_url, viewport={"width": width, "height": 740})

@@ -187,6 +187,9 @@ def test_storm_full_game_one_human_two_bots(site: tuple[Page, Guard]) -> None:
     screenshot(page, "storm-vs-bots-table-over")
 
 
+# The long run only: Storm's renderer keeps the hand and every choice in view at 1366 px
+# with 2 and 6 players in its own tests (test_storm_renderer.py).
+@pytest.mark.soak
 @pytest.mark.slow
 def test_storm_six_players_at_1366_the_hand_stays_and_choices_are_in_view(
     returning: Any, base_url: str
@@ -218,6 +221,9 @@ def test_storm_six_players_at_1366_the_hand_stays_and_choices_are_in_view(
     assert tops[-1] + 90 < DESKTOP["height"], tops
 
 
+# The long run only: the memory aid's two settings are drawn in test_storm_renderer.py, and
+# it is turned off from the table in test_table.py.
+@pytest.mark.soak
 def test_storm_memory_aid_off_shows_only_counts(site: tuple[Page, Guard]) -> None:
     page, guard = site
     page.goto(guard.origin + "/?fast=1")
@@ -243,6 +249,9 @@ def test_storm_memory_aid_off_shows_only_counts(site: tuple[Page, Guard]) -> Non
     assert view["table"]["stock_sizes"] == stocks
 
 
+# The long run only: make test plays Tanbo's first decisions and a whole Humble Tea Party by
+# keyboard alone, and selects a Storm run by keys in test_storm_renderer.py.
+@pytest.mark.soak
 @pytest.mark.slow
 def test_storm_game_by_keyboard_alone(returning: Any, base_url: str) -> None:
     """After each move the shell focuses the best first control (the quick pick of the longest
@@ -362,6 +371,8 @@ def in_view(page: Page) -> None:
         )
 
 
+# The long run only: Storm's decisions are brought into view on a phone in test_layout.py.
+@pytest.mark.soak
 def test_storm_on_a_phone(returning: Any, base_url: str) -> None:
     page, _ = returning(base_url + "?fast=1", viewport={"width": 360, "height": 740})
     page.goto(base_url + "?fast=1")
@@ -429,6 +440,9 @@ def _words_of(page: Page, selector: str) -> str:
     )
 
 
+# The long run only: make test checks Tanbo's Japanese table for English words (test_tanbo_site.py)
+# and the shell's Japanese screens (test_language.py).
+@pytest.mark.soak
 def test_storm_in_japanese_leaves_no_english_word_of_the_game(
     guard_factory: Any, base_url: str
 ) -> None:

@@ -281,7 +281,11 @@ def test_rings_never_swap_sides(guard_factory: Any, base_url: str) -> None:
     screenshot(page, "tanbo-hot-seat-desktop")
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+# A desktop's; a phone's in the long run.
+@pytest.mark.parametrize(
+    "viewport",
+    soak_beyond([DESKTOP], [DESKTOP, PHONE], ids=lambda v: "desktop" if v is DESKTOP else "phone"),
+)
 def test_rings_stay_put_across_every_redraw(
     guard_factory: Any, base_url: str, viewport: dict[str, int]
 ) -> None:
@@ -333,7 +337,7 @@ def test_prompt_and_every_choice_in_view_at_1366(guard_factory: Any, base_url: s
         screenshot(page, "tanbo-1366-" + slug(name))
 
 
-@pytest.mark.parametrize("width", [320, 360])
+@pytest.mark.parametrize("width", soak_beyond([320], [320, 360]))
 def test_fits_a_small_phone(guard_factory: Any, base_url: str, width: int) -> None:
     page = open_fixture(guard_factory, base_url, viewport={"width": width, "height": 740})
     for name in fixtures_of(page):

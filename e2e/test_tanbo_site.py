@@ -10,6 +10,7 @@ import re
 from collections import Counter
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -101,6 +102,9 @@ def test_a_bot_move_travels_and_every_header_says_what_they_did(
     assert still.evaluate("() => window.__ghosts") == 0, "tokens travelled with reduced motion"
 
 
+# The long run only: make test opens Humble Tea Party's replay (test_table.py); Tanbo's
+# renderer draws a replay read-only in test_tanbo_renderer.py.
+@pytest.mark.soak
 def test_the_replay_draws_the_table_read_only(returning: Any, base_url: str) -> None:
     page, _ = returning(base_url, viewport=DESKTOP)
     page.goto(base_url + "?fast=1")

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .a11y import assert_accessible
-from .conftest import ENGINE_TIMEOUT_MS, screenshot, wait_ready
+from .conftest import ENGINE_TIMEOUT_MS, screenshot, soak_beyond, wait_ready
 from .layout import LIGHTNESS_JS
 from .lobby import choose_game, table_command
 from .play import bot_record, record_link, wait_turn
@@ -51,7 +51,9 @@ def test_the_lobby_and_the_rules_in_the_dark(guard_factory: Any, base_url: str) 
     screenshot(page, "dark-rules-1366")
 
 
-@pytest.mark.parametrize("game", GAMES)
+# make test: Tanbo (the Japanese touch walk of test_touch.py plays Storm in the dark too); the
+# long run: every game.
+@pytest.mark.parametrize("game", soak_beyond(["tanbo"], GAMES))
 def test_each_game_in_the_dark(returning: Any, base_url: str, game: str) -> None:
     """Mid-decision at a phone's size (a touch screen: 44 px targets, no word cut) and a
     desktop's, then at its end with the replay."""

@@ -26,15 +26,11 @@ def at_width(page: Page, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 740})
 
 
-# make test: each game once, both languages and both themes among them (Humble Tea Party's
-# English "Recommend" buttons were the narrow ones; the dark theme changes colours only, and
-# test_theme.py checks each game in it at 360 px in English too); the long run: every game in
-# both languages and both themes.
-TOUCH_EVERYDAY = [
-    ("tanbo", "ja", "dark"),
-    ("humble_tea_party", "en", "light"),
-    ("storm_in_a_teacup", "ja", "dark"),
-]
+# make test: Storm in Japanese in the dark (the shell's controls are the same in every game;
+# each game's own targets are checked in every drawn position below, and Tanbo's in the dark
+# at 360 px in English by test_theme.py); the long run: every game in both languages and both
+# themes (Humble Tea Party's English "Recommend" buttons were once the narrow ones).
+TOUCH_EVERYDAY = [("storm_in_a_teacup", "ja", "dark")]
 
 
 @pytest.mark.parametrize(

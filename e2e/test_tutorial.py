@@ -33,14 +33,12 @@ def lesson_step(page: Page) -> int:
 
 
 SIZES = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 360, "height": 740}}
-# Every lesson at both sizes in both languages in the long run; make test plays three of them,
-# each game once, both sizes and both languages among them.
+# make test plays one lesson in the page (Storm's, on a phone): the page's guidance is the
+# shell's, and every game's lesson is played to its win with every asked move legal, in both
+# languages, by tests/test_tutorials.py. The long run plays every lesson at both sizes in both
+# languages.
 CASES = [(g, lang, size) for g in TUTORIALS for lang in ("en", "ja") for size in SIZES]
-EVERYDAY = [
-    ("tanbo", "ja", "phone"),
-    ("storm_in_a_teacup", "en", "phone"),
-    ("humble_tea_party", "ja", "desktop"),
-]
+EVERYDAY = [("storm_in_a_teacup", "en", "phone")]
 
 
 @pytest.mark.parametrize(
