@@ -104,16 +104,18 @@ def test_season_expectation_uses_only_public_cards() -> None:
 
 
 def test_greedy_beats_random_clearly() -> None:
-    # 80 games of two greedy and two random seats: a greedy no better than random would have
-    # about half of the wins, not two thirds (the arena measures the levels at length).
-    games = 80
+    # 40 games of two greedy and two random seats: a greedy no better than random would have
+    # about half of the wins (a share of 0.72 is 2.8 standard deviations above that: odds
+    # under 1 in 300 on a given seed), greedy has 0.74 to 0.84 on seeds 11 to 13 (the arena
+    # measures the levels at length).
+    games = 40
     started = time.perf_counter()
     result = simulate(
         "humble_tea_party", games=games, seed=11, bots=["random", "greedy"], players=4
     )
     elapsed = time.perf_counter() - started
     assert result["errors"] == 0
-    assert result["wins_by_bot"]["greedy"] >= 0.65
+    assert result["wins_by_bot"]["greedy"] >= 0.72
     print(
         f"greedy vs random (4 players): {result['wins_by_bot']}, "
         f"{elapsed / games * 1000:.0f} ms a game"
