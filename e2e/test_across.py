@@ -390,7 +390,7 @@ def test_humble_tea_party_with_a_guest_and_a_bot_at_the_host(
 
 # The long run only, for now: in 2 of 6 full runs on 2026-12-08 under two test processes the
 # host never saw its guest connected after the new invitation's answer was given (30 s); alone
-# or with one other test process it passed every time (5 runs). The cause is not found yet. The
+# or with one other test process it passed every time (7 runs). The cause is not found yet. The
 # signalling-server test below still reloads the host and brings its guests back in make test.
 @pytest.mark.soak
 def test_a_host_that_reloads_reopens_the_table_and_invites_its_guest_again(
