@@ -217,8 +217,8 @@ def check_table_against_the_engine(page: Page, players: int) -> None:
     assert len(view["table"]["oribako"]) == players
 
 
-# The long run only: the renderer's board stays put through whole games and every choice is in view
-# at 1366 px with 3 players in test_htp_renderer.py.
+# The long run only: test_htp_renderer.py keeps every choice in view at 1366 px with 6 players
+# and the board put through whole games with 3 on a phone.
 @pytest.mark.soak
 @pytest.mark.slow
 def test_htp_board_stays_put_and_choices_in_view_at_1366(returning: Any, base_url: str) -> None:

@@ -353,27 +353,21 @@ def test_the_own_hand_stays_put_through_whole_games(
         assert_fits_width(page, f"{name} at {viewport['width']} px")
 
 
-# The long run adds a 3-player lead and a 6-player serving to these.
+AT_1366 = [
+    "2 players: serving",
+    "3 players: the host prepared, substitute lead",
+    SERVING,
+    WON,
+    "6 players: serving",
+    "6 players: tea party, your discards",
+    "6 players: ten discard choices",
+]
+# A 3-player lead and a 6-player serving in the long run only.
+AT_1366_LONG_RUN = {"3 players: the host prepared, substitute lead", "6 players: serving"}
+
+
 @pytest.mark.parametrize(
-    "name",
-    soak_beyond(
-        [
-            "2 players: serving",
-            SERVING,
-            WON,
-            "6 players: tea party, your discards",
-            "6 players: ten discard choices",
-        ],
-        [
-            "2 players: serving",
-            "3 players: the host prepared, substitute lead",
-            SERVING,
-            WON,
-            "6 players: serving",
-            "6 players: tea party, your discards",
-            "6 players: ten discard choices",
-        ],
-    ),
+    "name", soak_beyond([n for n in AT_1366 if n not in AT_1366_LONG_RUN], AT_1366)
 )
 def test_prompt_and_choices_in_view_at_1366(guard_factory: Any, base_url: str, name: str) -> None:
     """Layout: with 6 players the hand started at y = 765 and discards were below the fold."""
